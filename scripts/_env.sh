@@ -1,0 +1,35 @@
+# Shared set-up for scripts/lessons.sh and scripts/test.sh (sourced, not run).
+# Creates a virtual environment in .venv (override with VENV=...) and installs this
+# project into it in editable mode with the requested extras.
+# PYTHON selects the interpreter that creates the venv (default: python3, >= 3.10).
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${VENV:-$REPO/.venv}"
+PYTHON="${PYTHON:-python3}"
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+
+setup_venv() {  # usage: setup_venv EXTRAS   e.g. setup_venv notebook
+    local extras="$1"
+    if [ ! -x "$VENV/bin/python" ]; then
+        if ! command -v "$PYTHON" >/dev/null 2>&1; then
+            echo "error: $PYTHON not found; install Python >= 3.10 or set PYTHON=/path/to/python" >&2
+            exit 1
+        fi
+        if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
+            echo "error: Python >= 3.10 needed, $PYTHON is $("$PYTHON" -V 2>&1)" >&2
+            exit 1
+        fi
+        echo "--- creating virtual environment in $VENV"
+        if ! "$PYTHON" -m venv "$VENV"; then
+            echo "error: '$PYTHON -m venv' failed (on Debian/Ubuntu: apt-get install python3-venv)" >&2
+            rm -rf "$VENV"
+            exit 1
+        fi
+    fi
+    echo "--- pip install -e .[$extras]"
+    "$VENV/bin/python" -m pip install --quiet --upgrade "pip>=23"
+    "$VENV/bin/python" -m pip install --quiet -e "$REPO[$extras]"
+    # Everything below runs inside the venv (jupyter finds the venv's kernel and extensions).
+    export PATH="$VENV/bin:$PATH"
+    export VIRTUAL_ENV="$VENV"
+}

@@ -1,0 +1,246 @@
+"""Helpers for the rulebook tests (tests/rules).
+
+Everything here uses the public contract of NOTATION.md only:
+Position.parse / to_text, judge, play, legal_moves, score_hand, deal.
+Positions are written in the NOTATION.md text format.  Before a staged
+position goes to the engine, `P` checks it by hand-made rules of the deck
+(no card more than twice, jokers at most four) so that a typo in a TEST is
+reported as a test bug, not blamed on the engine.
+"""
+import re
+import textwrap
+from collections import Counter
+
+import tutor
+
+CARD_RE = re.compile(r"^(JK|(?:10|[2-9TJQKA])[CDHS\u2663\u2666\u2665\u2660])$", re.I)
+SUITS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+ZONE_KEYS = {"N", "E", "S", "W", "NS", "EW", "NS RED3", "EW RED3", "PILE", "STOCK"}
+WILD = {"JK", "2C", "2D", "2H", "2S"}
+RED3 = {"3H", "3D"}
+RANK_ORDER = ["JK", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
+VALUES = {"JK": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10,
+          "8": 10, "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}
+
+
+def norm(tok):
+    """Canonical ASCII form of a card token, or None if it is not a card."""
+    t = tok.strip().upper()
+    if not CARD_RE.match(t):
+        return None
+    if t == "JK":
+        return t
+    suit = SUITS.get(t[-1], t[-1])
+    rank = t[:-1]
+    if rank == "T":
+        rank = "10"
+    return rank + suit
+
+
+def rank(card):
+    return "JK" if card == "JK" else card[:-1]
+
+
+def value(card):
+    return VALUES[rank(card)]
+
+
+def _lines(text):
+    out = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line or ":" not in line:
+            continue
+        key, val = line.split(":", 1)
+        out.append((key.strip().upper(), val.strip()))
+    return out
+
+
+def listed_cards(text):
+    """Every card the text places explicitly (hands, melds, red threes, pile, stock)."""
+    cards = []
+    for key, val in _lines(text):
+        if key in ZONE_KEYS:
+            for tok in re.split(r"[\s;,]+", val):
+                c = norm(tok) if tok else None
+                if c:
+                    cards.append(c)
+    return cards
+
+
+def check_staging(text):
+    counts = Counter(listed_cards(text))
+    for card, n in counts.items():
+        limit = 4 if card == "JK" else 2
+        assert n <= limit, "TEST BUG: %s appears %d times in the staged position" % (card, n)
+
+
+def clean(text):
+    return textwrap.dedent(text).strip("\n") + "\n"
+
+
+def P(text):
+    """Parse a staged position (after checking the staging itself)."""
+    text = clean(text)
+    check_staging(text)
+    return tutor.Position.parse(text)
+
+
+def full_deal(text, seats=("E", "W")):
+    """Complete a position whose stock is listed exactly: the seats in `seats`
+    get unseen-card counts so that the text places all 108 cards."""
+    text = clean(text)
+    n = 108 - len(listed_cards(text))
+    assert n >= 0, "TEST BUG: more than 108 cards listed"
+    k = len(seats)
+    counts = [n // k + (1 if i < n % k else 0) for i in range(k)]
+    extra = "".join("%s: %d\n" % (s, c) for s, c in zip(seats, counts))
+    return text + extra
+
+
+def J(text, move):
+    return tutor.judge(P(text), move)
+
+
+def assert_illegal(text_or_pos, move, rule):
+    pos = P(text_or_pos) if isinstance(text_or_pos, str) else text_or_pos
+    r = tutor.judge(pos, move)
+    assert r.legal is False, "expected %r to be ILLEGAL (%s), engine says legal (rule %r)" % (
+        move, rule, r.rule)
+    if isinstance(rule, (set, frozenset, tuple, list)):
+        assert r.rule in rule, "%r: illegal as expected, but rule %r not in %r" % (move, r.rule, rule)
+    else:
+        assert r.rule == rule, "%r: illegal as expected, but rule %r != %r" % (move, r.rule, rule)
+    # the refusal also has to come out of play(), with the same ruling
+    try:
+        pos.play(move)
+    except tutor.IllegalMove as e:
+        assert e.ruling.legal is False
+        assert e.ruling.rule == r.rule
+    else:
+        raise AssertionError("play(%r) did not raise IllegalMove" % move)
+    return r
+
+
+def assert_legal(text_or_pos, move, rule=None):
+    pos = P(text_or_pos) if isinstance(text_or_pos, str) else text_or_pos
+    r = tutor.judge(pos, move)
+    assert r.legal is True, "expected %r to be LEGAL, engine refuses it with rule %r: %s" % (
+        move, r.rule, _explain(r))
+    if rule is not None:
+        if isinstance(rule, (set, frozenset, tuple, list)):
+            assert r.rule in rule, "%r legal as expected, but rule %r not in %r" % (move, r.rule, rule)
+        else:
+            assert r.rule == rule, "%r legal as expected, but rule %r != %r" % (move, r.rule, rule)
+    return r
+
+
+def _explain(r):
+    try:
+        return r.explain()
+    except Exception as e:  # pragma: no cover - only for messages
+        return "<explain() failed: %r>" % e
+
+
+def play(pos, *moves):
+    if isinstance(pos, str):
+        pos = P(pos)
+    for m in moves:
+        pos = pos.play(m)
+    return pos
+
+
+# ---- reading a position back through its printed text -------------------
+
+def text_of(pos):
+    return pos.to_text()
+
+
+def field(pos, key):
+    for k, v in _lines(text_of(pos)):
+        if k == key.upper():
+            return v
+    return None
+
+
+def turn(pos):
+    """(seat, phase) from the printed `turn:` line."""
+    v = field(pos, "turn")
+    assert v is not None, "position text has no turn: line"
+    parts = v.split()
+    return parts[0].upper(), parts[1].lower()
+
+
+def phase(pos):
+    return turn(pos)[1]
+
+
+def cards_in(value):
+    if value is None:
+        return []
+    out = []
+    for tok in re.split(r"[\s;,]+", value):
+        c = norm(tok) if tok else None
+        if c:
+            out.append(c)
+    return out
+
+
+def hand(pos, seat):
+    """Known cards of a seat's hand (printed form)."""
+    return cards_in(field(pos, seat))
+
+
+def hand_size(pos, seat):
+    v = field(pos, seat)
+    if v is None:
+        return 11
+    toks = v.split()
+    n = len(cards_in(v))
+    # unseen counts: "11" or "QH QD + 9"
+    for i, t in enumerate(toks):
+        if t.isdigit() and (i == 0 or toks[i - 1] == "+"):
+            n += int(t)
+    return n
+
+
+def melds(pos, team):
+    v = field(pos, team)
+    if v is None or v.strip() == "-":
+        return []
+    return [cards_in(m) for m in v.split(";") if cards_in(m)]
+
+
+def meld_rank(m):
+    nat = [rank(c) for c in m if c not in WILD]
+    return nat[0] if nat else None
+
+
+def meld_of(pos, team, r):
+    ms = [m for m in melds(pos, team) if meld_rank(m) == r]
+    return ms
+
+
+def red3(pos, team):
+    return cards_in(field(pos, team + " red3"))
+
+
+def pile(pos):
+    return cards_in(field(pos, "pile"))
+
+
+# ---- score sheets --------------------------------------------------------
+
+GOING_OUT = {"score.going-out", "goout.concealed"}
+CANASTA = {"score.canastas", "canasta.natural", "canasta.mixed", "canasta.both-count"}
+RED3_IDS = {"score.red-threes", "red3.score"}
+
+
+def line_sum(sheet, team, ids):
+    if isinstance(ids, str):
+        ids = {ids}
+    return sum(pts for rid, pts in sheet[team].lines if rid in ids)
+
+
+def line_ids(sheet, team):
+    return {rid for rid, pts in sheet[team].lines}

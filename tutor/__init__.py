@@ -1,0 +1,27 @@
+"""Canasta rules tutor: an engine that knows the rulebook and says why.
+
+    import tutor
+    pos = tutor.Position.parse(text)          # PositionError on bad text
+    ruling = tutor.judge(pos, "take KH KS")   # .legal, .rule, .explain()
+    after = pos.play("take KH KS")            # IllegalMove if the rules forbid it
+    tutor.legal_moves(pos); tutor.score_hand(pos); tutor.deal(seed=7)
+
+The engine uses the standard library only; the widgets live in `tutor.table` and
+import ipywidgets/ipycanvas only when used.
+"""
+from .cards import Card
+from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError, TutorError
+from .position import Meld, Position, SEATS, TEAMS
+from .ruleset import Ruleset
+from .moves import Move
+from .ruling import Check, Ruling
+from .judge import judge
+from .generate import legal_moves
+from .deal import deal
+from .scoring import Game, score_hand
+from .goout import can_go_out
+
+__all__ = ["Card", "Check", "CardError", "Game", "IllegalMove", "Meld", "Move", "MoveError",
+           "Position", "PositionError", "Ruleset", "Ruling", "RulesError", "SEATS", "TEAMS",
+           "TutorError", "can_go_out", "deal", "judge", "legal_moves", "score_hand"]
+__version__ = "0.1.0"

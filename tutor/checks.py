@@ -1,0 +1,574 @@
+"""One check per rule id, and the plan of what a legal move does.
+
+Glossary (see position.py for more): *natural* card = not wild (4–A and threes); *wild* =
+joker or two; *frozen* pile = takeable only with a natural pair of the top rank;
+*concealed* going out = the whole hand melded in one turn with a canasta, the player
+having melded nothing before (`goout.concealed`); *mixed* canasta = one with a wild card.
+
+Each check returns a `Check(rule, ok, key, fields, cards)`; `key` names a message template
+in explain.py, `fields` fills it. A key ending in "!" marks a passed check worth citing
+when a legal move is explained.
+"""
+from __future__ import annotations
+
+from .cards import RANK_PLURALS
+from .position import Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, team_of
+from .ruling import Check
+
+
+def remove(hand: tuple, cards) -> tuple | None:
+    """`hand` without `cards` (a multiset difference), or None if a card is missing."""
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+class Plan:
+    """What a legal move changes; `apply_plan` turns it into the next position."""
+
+    __slots__ = ("kind", "hand", "melds", "laid", "points", "touched_old", "new_ranks", "out",
+                 "concealed", "black_threes", "pile_red3", "mixed_now", "merged", "taking")
+
+    def __init__(self, kind, hand=None):
+        self.kind = kind
+        self.hand = hand
+        self.melds = None            # the team's melds after the move
+        self.laid = ()               # (rank, cards laid) per group
+        self.points = 0              # point value of the cards melded (meld.initial)
+        self.touched_old = False     # added to a meld that existed before this turn
+        self.new_ranks = ()          # melds started by this move
+        self.out = False
+        self.concealed = False
+        self.black_threes = False
+        self.pile_red3 = ()
+        self.mixed_now = ()          # ranks of natural canastas this move made mixed
+        self.merged = ()             # ranks whose cards joined an existing meld
+        self.taking = False
+
+
+# ---- moves of any kind -----------------------------------------------------------
+
+def hand_over(pos: Position) -> Check:
+    if pos.out:
+        return Check("hand.end.out", False, "hand.end.out/over", {"seat": pos.out})
+    return Check("hand.end.stock", False, "hand.end.stock/over", {})
+
+
+def turn_order(pos, seat, expected, answering=False) -> Check | None:
+    if seat == expected:
+        return None
+    key = "turn.order/answer" if answering else "turn.order/not-yours"
+    return Check("turn.order", False, key, {"seat": seat, "expected": expected, "turn": pos.turn})
+
+
+def question_pending(pos) -> Check:
+    return Check("goout.ask", False, "goout.ask/pending", {"partner": _partner(pos.turn)})
+
+
+def answer_needs_question(pos, move) -> Check:
+    if pos.asked == "pending":
+        return Check("goout.ask", True, "goout.ask/answer", {"answer": move.kind})
+    return Check("goout.ask", False, "goout.ask/nobody-asked", {"answer": move.kind})
+
+
+def turn_draw_phase(t) -> Check | None:
+    """`turn.draw`: a turn starts with drawing or taking the pile, and only once."""
+    kind, phase = t.move.kind, t.pos.phase
+    if kind in ("draw", "take"):
+        if phase != "draw":
+            return Check("turn.draw", False, "turn.draw/already", {"kind": kind})
+        return None
+    if phase == "draw":
+        return Check("turn.draw", False, "turn.draw/first", {"kind": kind})
+    return None
+
+
+def own_cards(t) -> Check | None:
+    """`turn.own-cards`: only cards from the own hand, each once."""
+    cards = t.move.cards
+    if remove(t.hand, cards) is not None:
+        return None
+    missing = list(cards)
+    for card in t.hand:
+        if card in missing:
+            missing.remove(card)
+    if t.move.kind == "meld":
+        team_wilds = [c for m in t.pos.team_melds(t.team) for c in m.cards if c.is_wild]
+        if any(c.is_wild and c in team_wilds for c in missing):
+            return Check("meld.wild-fixed", False, "meld.wild-fixed/melded", {"cards": missing},
+                         tuple(missing))
+    return Check("turn.own-cards", False, "turn.own-cards/missing",
+                 {"cards": missing, "hand": t.hand}, tuple(missing))
+
+
+# ---- drawing and the empty stock ---------------------------------------------------
+
+def draw_ok(t) -> Check:
+    return Check("turn.draw", True, "turn.draw/ok", {"stock": len(t.pos.stock)})
+
+
+def stock_out_draw(t) -> Check:
+    """`hand.end.stock`: drawing from an empty stock ends the hand, unless taking is forced."""
+    pos = t.pos
+    if pos.rules.stock_out == "must-take" and _take_is_forced(pos, t.team):
+        return Check("hand.end.stock", False, "hand.end.stock/must-take",
+                     {"top": pos.top}, (pos.top,))
+    return Check("hand.end.stock", True, "hand.end.stock/ends", {})
+
+
+def _take_is_forced(pos, team) -> bool:
+    top = pos.top
+    if top is None or not top.is_natural or top.rank == "3" or pos.frozen_cards:
+        return False
+    if pos.meld_of(team, top.rank) is None:
+        return False
+    from .judge import judge
+    return judge(pos, "take").legal
+
+
+def stock_out_take(t) -> Check | None:
+    if not t.pos.stock and t.pos.rules.stock_out == "ends":
+        return Check("hand.end.stock", False, "hand.end.stock/ends-variant", {})
+    return None
+
+
+# ---- taking the pile ---------------------------------------------------------------
+
+def pile_empty(t) -> Check | None:
+    if not t.pos.pile:
+        return Check("pile.empty", False, "pile.empty/empty", {})
+    return None
+
+
+def pile_black_three(t) -> Check | None:
+    top = t.pos.top
+    if top.is_black_three:
+        return Check("pile.black-three", False, "pile.black-three/blocked", {"top": top}, (top,))
+    return None
+
+
+def pile_top_natural(t) -> Check | None:
+    top = t.pos.top
+    if top.is_wild or top.is_red_three:
+        return Check("pile.take.top-natural", False, "pile.take.top-natural/wild", {"top": top},
+                     (top,))
+    return None
+
+
+def pile_one_card(t) -> Check | None:
+    if len(t.hand) == 1 and len(t.pos.pile) == 1:
+        return Check("pile.one-card", False, "pile.one-card/one", {"card": t.hand[0],
+                                                                   "top": t.pos.top})
+    return None
+
+
+def take_group_aim(t) -> Check | None:
+    """The cards offered with the top card must be of its rank or wild, for the own team."""
+    group = t.move.groups[0] if t.move.groups else None
+    if group is None:
+        return None
+    top = t.pos.top
+    if group.team and group.team != t.team:
+        return Check("meld.own-team", False, "meld.own-team/theirs",
+                     {"team": group.team, "rank": group.rank or top.rank})
+    odd = tuple(c for c in group.cards if c.is_natural and c.rank != top.rank)
+    if odd or (group.rank and group.rank != top.rank):
+        return Check("meld.size", False, "meld.size/take-rank", {"top": top, "cards": odd}, odd)
+    return None
+
+
+def _frozen_cause(pos, team) -> tuple:
+    if pos.frozen_cards:
+        return "pile.frozen.wild", {"frozen_by": pos.frozen_cards}
+    return "pile.frozen.team", {"team": team}
+
+
+def take_frozen(t) -> Check | None:
+    """`pile.take.frozen`: a frozen pile needs two naturals of the top rank from hand."""
+    pos = t.pos
+    if not pos.is_frozen_for(t.team):
+        return None
+    top = pos.top
+    offered = t.move.groups[0].cards if t.move.groups else ()
+    naturals = tuple(c for c in offered if c.is_natural and c.rank == top.rank)
+    cause, fields = _frozen_cause(pos, t.team)
+    fields.update(top=top, offered=offered, naturals=len(naturals), rank=top.rank)
+    t.checks.append(Check(cause, True, cause + "/frozen!", fields, pos.frozen_cards))
+    if len(naturals) >= 2:
+        return Check("pile.take.frozen", True, "pile.take.frozen/ok", fields, (top,) + naturals)
+    return Check("pile.take.frozen", False, "pile.take.frozen/short", fields, (top,) + offered)
+
+
+def take_unfrozen(t) -> Check:
+    """`pile.take.unfrozen`: a pair from hand (two naturals, or a natural and a wild), or the team's meld."""
+    pos = t.pos
+    top = pos.top
+    offered = t.move.groups[0].cards if t.move.groups else ()
+    naturals = sum(1 for c in offered if c.is_natural)
+    wilds = len(offered) - naturals
+    fields = {"top": top, "offered": offered, "rank": top.rank, "naturals": naturals,
+              "wilds": wilds}
+    if pos.meld_of(t.team, top.rank) is not None:
+        return Check("pile.take.unfrozen", True, "pile.take.unfrozen/to-meld", fields, (top,))
+    if naturals >= 2 or (naturals >= 1 and wilds >= 1):
+        return Check("pile.take.unfrozen", True, "pile.take.unfrozen/pair", fields,
+                     (top,) + tuple(offered))
+    if naturals == 0 and wilds >= 2:
+        return Check("meld.naturals", False, "meld.naturals/take-wilds", fields, (top,) + offered)
+    return Check("pile.take.unfrozen", False, "pile.take.unfrozen/short", fields, (top,) + offered)
+
+
+# ---- laying melds --------------------------------------------------------------------
+
+def lay_groups(t, taking: bool) -> Plan:
+    """Validate every group of a take or meld and work out the team's melds after it."""
+    pos, rules, team = t.pos, t.pos.rules, t.team
+    plan = Plan("take" if taking else "meld")
+    plan.taking = taking
+    melds = {m.rank: m for m in pos.team_melds(team)}
+    order = [m.rank for m in pos.team_melds(team)]
+    other = "EW" if team == "NS" else "NS"
+    started = set(pos.started)
+    laid, new_ranks, merged, mixed_now = [], [], [], []
+    hand = list(t.hand)
+    for i, group in enumerate(t.move.groups or ((),)):
+        cards = tuple(group.cards) if group else ()
+        for c in cards:
+            hand.remove(c)
+        if taking and i == 0:
+            cards = (pos.top,) + cards
+        target = group.rank if group else None
+        if group and group.team and group.team != team:
+            t.need(Check("meld.own-team", False, "meld.own-team/theirs",
+                         {"team": group.team, "rank": target}))
+        naturals = [c for c in cards if c.is_natural]
+        wilds = [c for c in cards if c.is_wild]
+        ranks = {c.rank for c in naturals}
+        if len(ranks) > 1 or (target and ranks and target not in ranks):
+            t.need(Check("meld.size", False, "meld.size/mixed-ranks",
+                         {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
+        rank = target or (naturals[0].rank if naturals else None)
+        if rank is None:
+            t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone", {"cards": cards}, cards))
+        existing = melds.get(rank)
+        if rank == "3":
+            t.need(_black_threes(rules, cards, wilds, existing))
+            plan.black_threes = True
+        if existing is None and not naturals:
+            theirs = pos.meld_of(other, rank)
+            t.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
+                         {"cards": cards, "rank": rank, "theirs": theirs is not None}, cards))
+        if existing is not None:
+            meld = existing.plus(cards)
+            t.need(_wild_limit(rules, meld, cards, added=True))
+            if rank not in started:
+                plan.touched_old = True
+            if existing.is_natural_canasta and wilds:
+                mixed_now.append(rank)
+            merged.append(rank)
+        else:
+            meld = Meld(rank, tuple(sorted(cards, key=lambda c: c.order)))
+            if len(cards) < 3:
+                theirs = pos.meld_of(other, rank) is not None
+                t.need(Check("meld.own-team" if theirs else "meld.size", False,
+                             "meld.own-team/theirs" if theirs else "meld.size/short",
+                             {"cards": cards, "rank": rank, "team": other, "size": len(cards)},
+                             cards))
+            if len(naturals) < 2:
+                t.need(Check("meld.naturals", False, "meld.naturals/one",
+                             {"cards": cards, "rank": rank, "naturals": len(naturals)}, cards))
+            t.need(_wild_limit(rules, meld, cards, added=False))
+            order.append(rank)
+            new_ranks.append(rank)
+            started.add(rank)
+        melds[rank] = meld
+        laid.append((rank, cards))
+        plan.points += sum(c.value for c in cards)
+    if merged:
+        t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
+                              {"ranks": merged}))
+    if plan.black_threes:
+        t.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
+    plan.melds = tuple(melds[r] for r in order)
+    plan.laid, plan.new_ranks, plan.merged = tuple(laid), tuple(new_ranks), tuple(merged)
+    plan.mixed_now = tuple(mixed_now)
+    if taking:
+        rest = pos.pile[:-1]
+        plan.pile_red3 = tuple(c for c in rest if c.is_red_three)
+        hand += [c for c in rest if not c.is_red_three]
+        if plan.pile_red3:
+            t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
+                                  {"cards": plan.pile_red3}, plan.pile_red3))
+    plan.hand = tuple(sorted(hand, key=lambda c: c.order))
+    return plan
+
+
+def _black_threes(rules, cards, wilds, existing) -> Check | None:
+    """`meld.threes`: black threes only when going out: three or four, no wild cards."""
+    if rules.black_threes == "never":
+        return Check("meld.threes", False, "meld.threes/never", {"cards": cards}, cards)
+    if wilds:
+        return Check("meld.threes", False, "meld.threes/wild", {"cards": cards, "wilds": wilds},
+                     tuple(wilds))
+    return None
+
+
+def _wild_limit(rules, meld: Meld, cards, added: bool) -> Check | None:
+    """`meld.max-wilds` (and under `wilds=not-outnumber`, `meld.naturals`)."""
+    wilds, naturals = meld.wilds, meld.naturals
+    if wilds > 3:
+        return Check("meld.max-wilds", False, "meld.max-wilds/too-many",
+                     {"rank": meld.rank, "wilds": wilds, "added": added, "canasta": meld.is_canasta},
+                     tuple(c for c in cards if c.is_wild))
+    if wilds > rules.max_wilds(naturals):
+        return Check("meld.naturals", False, "meld.naturals/outnumber",
+                     {"rank": meld.rank, "wilds": wilds, "naturals": naturals},
+                     tuple(c for c in cards if c.is_wild))
+    return None
+
+
+def after_laying(t, plan: Plan) -> None:
+    """The first meld's minimum and the going-out rules, once the melds themselves are sound."""
+    pos, team = t.pos, t.team
+    left = len(plan.hand)
+    canasta = any(len(m.cards) >= 7 for m in plan.melds)
+    going_out_allowed = canasta and pos.asked != "no"
+    plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
+    if not pos.team_melds(team):
+        t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
+    if left == 0:
+        t.need(goout_binding_no(t))
+        t.need(goout_canasta(t, canasta))
+        if pos.rules.go_out_without_discard == "concealed-only" and not plan.concealed:
+            t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
+        plan.out = True
+    elif left == 1 and not going_out_allowed:
+        cause = "goout.binding" if pos.asked == "no" else "goout.canasta"
+        t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
+                     {"cause": cause, "card": plan.hand[0]}, plan.hand))
+    if plan.black_threes and left > 1:
+        t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
+    if not plan.out:
+        t.need(goout_binding_yes(t, plan))
+
+
+def _concealed(pos, plan) -> bool:
+    """`goout.concealed`: nothing melded before (player, or team under the variant), none of the
+    partner's melds touched, and a canasta among the player's own melds of this turn."""
+    seat = pos.turn
+    if plan.touched_old or seat in pos.opened:
+        return False
+    if pos.rules.concealed == "team" and any(s in pos.opened for s in _team_seats(seat)):
+        return False
+    own = set(pos.started) | set(plan.new_ranks)
+    return any(m.rank in own and len(m.cards) >= 7 for m in plan.melds)
+
+
+def initial_minimum(t, plan, exempt: bool) -> Check | None:
+    """`meld.initial`: the first meld of a hand must reach the minimum for the team's score."""
+    pos = t.pos
+    score = pos.score[TEAM_INDEX[t.team]]
+    minimum = pos.rules.initial_minimum_for(score)
+    if minimum == 0:
+        return None
+    fields = {"points": plan.points, "minimum": minimum, "score": score,
+              "taking": plan.taking, "top": pos.top if plan.taking else None,
+              "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
+    if plan.points >= minimum:
+        return Check("meld.initial", True, "meld.initial/ok!", fields)
+    if exempt:
+        return Check("meld.initial", True, "meld.initial/concealed!", fields)
+    return Check("meld.initial", False, "meld.initial/short", fields,
+                 tuple(c for _, cards in plan.laid for c in cards))
+
+
+def permitting(t, plan: Plan, default: Check) -> Check:
+    """The rule to cite for a legal take or meld: the most specific one that applied."""
+    if plan.out:
+        key = "goout.concealed/ok" if plan.concealed else "goout.no-discard/ok"
+        check = Check("goout.concealed" if plan.concealed else "goout.no-discard", True, key,
+                      {"canastas": sum(1 for m in plan.melds if len(m.cards) >= 7)})
+    elif plan.mixed_now:
+        check = Check("canasta.mixed", True, "canasta.mixed/now", {"rank": plan.mixed_now[0]})
+    elif plan.taking:
+        return default
+    elif any(c.rule == "meld.initial" for c in t.checks):
+        return next(c for c in t.checks if c.rule == "meld.initial")
+    elif plan.black_threes:
+        return next(c for c in t.checks if c.rule == "meld.threes")
+    elif plan.merged and not plan.new_ranks:
+        return next(c for c in t.checks if c.rule == "meld.one-per-rank")
+    else:
+        return default
+    t.checks.append(check)
+    return check
+
+
+def turn_meld(t, plan) -> Check:
+    made = [m for m in plan.melds if m.rank in plan.new_ranks or m.rank in plan.merged]
+    return Check("turn.meld", True, "turn.meld/ok",
+                 {"laid": plan.laid, "canastas": [m.rank for m in made if len(m.cards) >= 7]})
+
+
+# ---- going out -----------------------------------------------------------------------
+
+def goout_binding_no(t) -> Check | None:
+    if t.pos.asked == "no":
+        return Check("goout.binding", False, "goout.binding/no", {})
+    return None
+
+
+def goout_canasta(t, canasta: bool) -> Check:
+    if canasta:
+        return Check("goout.canasta", True, "goout.canasta/ok!", {})
+    return Check("goout.canasta", False, "goout.canasta/none", {"team": t.team})
+
+
+def goout_last_card(t) -> Check:
+    return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.move.cards[0]})
+
+
+def goout_binding_yes(t, plan: Plan) -> Check | None:
+    """After "yes" the player must go out: a move that makes going out impossible is refused."""
+    if t.pos.asked != "yes":
+        return None
+    from .goout import can_go_out
+    pos = t.pos
+    if not can_go_out(pos):
+        return Check("goout.binding", True, "goout.binding/impossible!", {})
+    after = apply_plan(pos, plan)
+    if after.phase != "over" and after.turn == pos.turn and can_go_out(after):
+        return None
+    return Check("goout.binding", False, "goout.binding/yes", {})
+
+
+def turn_discard(t) -> Check:
+    card = t.move.cards[0]
+    return Check("turn.discard", True, "turn.discard/ok",
+                 {"card": card, "next": next_seat(t.pos.turn), "black_three": card.is_black_three,
+                  "wild": card.is_wild}, (card,))
+
+
+# ---- asking --------------------------------------------------------------------------
+
+def ask_ok(t) -> Check:
+    pos = t.pos
+    if pos.phase == "draw":
+        return Check("goout.ask", False, "goout.ask/before-draw", {})
+    if pos.asked in ("yes", "no"):
+        return Check("goout.ask", False, "goout.ask/twice", {"answer": pos.asked})
+    if pos.phase == "melded":
+        return Check("goout.ask", False, "goout.ask/too-late", {})
+    return Check("goout.ask", True, "goout.ask/ok", {"partner": _partner(pos.turn)})
+
+
+def answer_ok(t) -> Check:
+    return Check("goout.binding", True, "goout.binding/answer",
+                 {"answer": t.move.kind, "partner": _partner(t.pos.turn), "seat": t.pos.turn})
+
+
+def wild_fixed(t) -> Check:
+    return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
+                 {"cards": t.move.cards}, t.move.cards)
+
+
+def _partner(seat):
+    from .position import partner_of
+    return partner_of(seat)
+
+
+def _team_seats(seat):
+    return ("N", "S") if seat in ("N", "S") else ("E", "W")
+
+
+# ---- applying a plan -------------------------------------------------------------------
+
+def apply_plan(pos: Position, plan: Plan) -> Position:
+    """The position after a legal move (what `Position.play` returns)."""
+    kind = plan.kind
+    seat, ti, si = pos.turn, TEAM_INDEX[team_of(pos.turn)], SEAT_INDEX[pos.turn]
+    if kind == "ask":
+        return pos.replace(asked="pending")
+    if kind in ("yes", "no"):
+        return pos.replace(asked=kind)
+    if kind == "end-stock":
+        return pos.replace(phase="over", out=None)
+    if kind == "draw":
+        return _apply_draw(pos, si, ti)
+    hands = list(pos.hands)
+    hands[si] = plan.hand
+    if kind == "discard":
+        card = plan.laid
+        opened = pos.opened | {seat} if pos.started else pos.opened
+        if plan.out:
+            return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
+                               out=seat, out_concealed=_concealed_by_discard(pos), opened=opened)
+        return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), turn=next_seat(seat),
+                           phase="draw", asked="-", started=frozenset(), opened=opened)
+    # take or meld
+    melds = list(pos.melds)
+    melds[ti] = plan.melds
+    red3 = list(pos.red3)
+    if plan.pile_red3:
+        red3[ti] = red3[ti] + plan.pile_red3
+    opened = pos.opened | {seat} if plan.touched_old else pos.opened
+    changes = dict(hands=tuple(hands), melds=tuple(melds), red3=tuple(red3), opened=opened,
+                   started=pos.started | frozenset(plan.new_ranks))
+    if plan.taking:
+        changes.update(pile=(), phase="drawn")
+    else:
+        changes.update(phase="melded")
+    if plan.out:
+        changes.update(phase="over", out=seat, out_concealed=plan.concealed)
+    return pos.replace(**changes)
+
+
+def _concealed_by_discard(pos) -> bool:
+    """Going out by the last discard is concealed if this turn's melds were (goout.concealed)."""
+    seat = pos.turn
+    if seat in pos.opened or not pos.started:
+        return False
+    if pos.rules.concealed == "team" and any(s in pos.opened for s in _team_seats(seat)):
+        return False
+    ti = TEAM_INDEX[team_of(seat)]
+    return any(m.rank in pos.started and len(m.cards) >= 7 for m in pos.melds[ti])
+
+
+def _apply_draw(pos, si, ti) -> Position:
+    """`turn.draw`, `red3.drawn` (lay it out, draw again), `hand.end.stock` (a last red three)."""
+    stock = list(pos.stock)
+    hand = list(pos.hands[si])
+    red3 = list(pos.red3)
+    laid = []
+    if pos.rules.red3_dealt == "on-turn":          # red3.dealt, variant on-turn: laid now, replaced
+        for card in [c for c in hand if c.is_red_three]:
+            hand.remove(card)
+            laid.append(card)
+            if stock:
+                hand.append(stock.pop(0))
+    drawn = None
+    while stock:
+        card = stock.pop(0)
+        if card.is_red_three:
+            laid.append(card)
+            continue
+        drawn = card
+        break
+    while any(c.is_red_three for c in hand) and stock:   # replacements that were red threes
+        card = next(c for c in hand if c.is_red_three)
+        hand.remove(card)
+        laid.append(card)
+        hand.append(stock.pop(0))
+    if drawn is not None:
+        hand.append(drawn)
+    red3[ti] = red3[ti] + tuple(laid)
+    hands = list(pos.hands)
+    hands[si] = tuple(sorted(hand, key=lambda c: c.order))
+    changes = dict(hands=tuple(hands), stock=tuple(stock), red3=tuple(red3), phase="drawn")
+    if drawn is None:                               # the stock ran out on a red three
+        changes.update(phase="over", out=None)
+    return pos.replace(**changes)

@@ -1,0 +1,172 @@
+"""Explanations in words, from message templates with named fields.
+
+Each check carries a template key and fields (cards, ranks, numbers). Templates are plain
+`str.format` strings per language, so a translator only edits TEMPLATES; a missing
+translation falls back to English. Format specs name how a field is written:
+``{rank:plural}`` → "kings", ``{rank:name}`` → "king", ``{cards}`` → "K♥, K♠ and a joker",
+``{card}`` → "K♥", ``{seat:name}`` → "North".
+"""
+from __future__ import annotations
+
+import string
+
+from .cards import Card, RANK_NAMES, RANK_PLURALS
+from .position import SEAT_NAMES
+
+TEMPLATES: dict[str, dict[str, str]] = {
+    # the hand and the seats
+    "hand.end.out/over": {"en": "The hand is over: {seat:name} went out. Score it, then deal the next hand."},
+    "hand.end.stock/over": {"en": "The hand is over: the stock ran out. Score it, then deal the next hand."},
+    "turn.order/not-yours": {"en": "It is {turn:name}'s turn, not {seat:name}'s: only the player whose turn it is may act."},
+    "turn.order/answer": {"en": "Only {expected:name}, the partner of the player who asked, answers \"may I go out?\" — not {seat:name}."},
+    "turn.draw/already": {"en": "You have already drawn this turn; a turn begins with exactly one draw or one take of the pile. Now meld or discard."},
+    "turn.draw/first": {"en": "Draw first: a turn begins by drawing from the stock or taking the pile; nothing else may happen before that."},
+    "turn.draw/ok": {"en": "You draw the top card of the stock ({stock} cards there). A turn begins with a draw."},
+    "turn.own-cards/missing": {"en": "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once."},
+    "turn.meld/ok": {"en": "After drawing you may meld: {laid}."},
+    "turn.discard/ok": {"en": "You discard {card} and your turn ends; {next:name} plays next.{note}"},
+    # the empty stock
+    "hand.end.stock/ends": {"en": "The stock is empty and you do not take the pile, so the hand ends here. Nobody scores for going out."},
+    "hand.end.stock/must-take": {"en": "The stock is empty, the pile is not frozen and its top card {top} fits your team's {top:rank_plural} meld: you must take it."},
+    "hand.end.stock/ends-variant": {"en": "Under stock-out=ends the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken."},
+    # the pile
+    "pile.empty/empty": {"en": "The discard pile is empty, so there is nothing to take. Draw from the stock."},
+    "pile.black-three/blocked": {"en": "A black three ({top}) lies on top of the pile: it blocks the next player, nobody may take the pile until another card covers it."},
+    "pile.take.top-natural/wild": {"en": "The top card of the pile is {top}, a {top:kind}: the pile can only be taken when its top card is a natural card other than a three."},
+    "pile.one-card/one": {"en": "You hold a single card ({card}) and the pile is a single card ({top}): a player with one card may not take a one-card pile."},
+    "pile.frozen.wild/frozen!": {"en": "The pile holds {frozen_by}, laid crosswise, so it is frozen for everybody until it is taken."},
+    "pile.frozen.team/frozen!": {"en": "Your team has not melded yet in this hand, so the pile is frozen for you."},
+    "pile.take.frozen/short": {"en": "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help."},
+    "pile.take.frozen/ok": {"en": "{why}You meld the top {top} with two natural {rank:plural} from your hand ({offered}), which is what a frozen pile needs. You take the whole pile."},
+    "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair_kind} {pair_verb} enough. You take the whole pile."},
+    "pile.take.unfrozen/to-meld": {"en": "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile."},
+    "pile.take.unfrozen/short": {"en": "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}."},
+    "meld.naturals/take-wilds": {"en": "The top {top} with {offered} would be a meld with only one natural card; a meld needs at least two naturals, so wild cards alone never take the pile."},
+    # melds
+    "meld.size/take-rank": {"en": "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank."},
+    "meld.size/mixed-ranks": {"en": "A meld is cards of a single rank; these mix {ranks}. Separate melds with ';'."},
+    "meld.size/short": {"en": "A new meld needs at least three cards; {cards} {cards:is_are} only {size}, and your team has no meld of {rank:plural} to add to."},
+    "meld.naturals/one": {"en": "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}."},
+    "meld.naturals/outnumber": {"en": "Under wilds=not-outnumber wild cards may not outnumber naturals: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals."},
+    "meld.max-wilds/too-many": {"en": "The {rank:name} meld would hold {wilds} wild cards; a meld holds at most three wild cards for its whole life{canasta_note}."},
+    "meld.wild-alone/alone": {"en": "{cards} {cards:is_are} only wild cards: wild cards are never melded on their own. Add them to a meld with 'meld K: 2C'."},
+    "meld.wild-alone/no-meld": {"en": "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}"},
+    "meld.wild-fixed/melded": {"en": "{cards} already lie in a meld: a melded wild card stays there for good, it can never be moved or used again."},
+    "meld.wild-fixed/exchange": {"en": "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards})."},
+    "meld.one-per-rank/joined!": {"en": "Your team already has a meld of {ranks}: the cards join it, since a team has one meld per rank."},
+    "meld.own-team/theirs": {"en": "The {rank:name} meld belongs to {team}: you may add only to your own team's melds."},
+    "meld.threes/never": {"en": "Under black-threes=never black threes are never melded: {cards} cannot be laid."},
+    "meld.threes/wild": {"en": "A meld of black threes takes no wild cards ({wilds})."},
+    "meld.threes/not-out": {"en": "Black threes may be melded only in the turn you go out; after this you would still hold {left} cards."},
+    "meld.threes/ok!": {"en": "Black threes may be melded because you go out this turn."},
+    "meld.initial/short": {"en": "Your team's first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}"},
+    "meld.initial/ok!": {"en": "It is your team's first meld: {points} points reach the minimum of {minimum} for a score of {score}."},
+    "meld.initial/concealed!": {"en": "Only {points} points, below the first meld's minimum of {minimum}, but going out concealed after drawing from the stock needs no minimum."},
+    "red3.from-pile/laid!": {"en": "The pile held {cards}: a red three found in the pile is laid out for your team, with no replacement."},
+    # canastas
+    "canasta.mixed/now": {"en": "The wild card joins your natural canasta of {rank:plural}: it is allowed, and the canasta becomes mixed (300 instead of 500)."},
+    # going out
+    "goout.canasta/none": {"en": "Your team has no canasta yet, so you may not go out: keep a card to discard."},
+    "goout.canasta/ok!": {"en": "Your team has a canasta, so going out is allowed."},
+    "goout.last-card/ok": {"en": "You discard your last card, {card}, and go out: the hand ends."},
+    "goout.no-discard/ok": {"en": "You meld every card and go out without a discard: the hand ends."},
+    "goout.no-discard/concealed-only": {"en": "Under go-out-without-discard=concealed-only you may meld your whole hand without a discard only when going out concealed; keep a card to discard."},
+    "goout.concealed/ok": {"en": "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100)."},
+    "goout.keep-one/one-left": {"en": "You may not go out now ({cause_words}), so you may not meld down to a single card: after your discard at least one card must stay in your hand."},
+    "goout.binding/no": {"en": "Your partner answered no: you may not go out this turn."},
+    "goout.binding/yes": {"en": "Your partner answered yes, so you must go out this turn; this move would leave you unable to."},
+    "goout.binding/impossible!": {"en": "Your partner said yes, but going out has become impossible, so play goes on (clubs charge 100)."},
+    "goout.binding/answer": {"en": "{partner:name} answers {answer}; the answer binds {seat:name} for this turn."},
+    "goout.ask/ok": {"en": "You may ask {partner:name} \"may I go out?\" now, right after drawing and before melding; the answer will bind you."},
+    "goout.ask/before-draw": {"en": "Ask after drawing or taking the pile, not before."},
+    "goout.ask/too-late": {"en": "Too late to ask: the question is allowed only right after drawing, before melding anything else this turn."},
+    "goout.ask/twice": {"en": "You have asked already this turn (the answer was {answer}): at most once a turn."},
+    "goout.ask/pending": {"en": "You asked \"may I go out?\": {partner:name} must answer yes or no first."},
+    "goout.ask/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer} to."},
+}
+
+_CAUSE_WORDS = {"goout.canasta": {"en": "your team has no canasta"},
+                "goout.binding": {"en": "your partner said no"}}
+_KIND = {"en": {"wild": "wild card", "red3": "red three"}}
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang):
+        self.lang = lang
+
+    def format_field(self, value, spec):
+        if spec == "plural":
+            return RANK_PLURALS.get(value, str(value))
+        if spec == "name":
+            if value in SEAT_NAMES:
+                return SEAT_NAMES[value]
+            return RANK_NAMES.get(value, str(value))
+        if spec == "rank_plural":
+            return RANK_PLURALS[value.rank]
+        if spec == "kind":
+            return _KIND["en"]["red3" if value.is_red_three else "wild"]
+        if spec == "is_are":
+            return "is" if len(value) == 1 else "are"
+        return _words(value)
+
+
+def _words(value) -> str:
+    if isinstance(value, Card):
+        return "a joker" if value.rank == "JK" else value.pretty
+    if isinstance(value, (tuple, list)):
+        items = [_words(v) for v in value]
+        if not items:
+            return "nothing"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
+
+
+def _derived(key: str, fields: dict, lang: str) -> dict:
+    """Extra fields some templates need, computed from the check's own fields."""
+    f = dict(fields)
+    if key.startswith("pile.take.frozen"):
+        cause = "pile.frozen.wild/frozen!" if "frozen_by" in f else "pile.frozen.team/frozen!"
+        f["why"] = render(cause, fields, lang) + " "
+    if key == "pile.take.unfrozen/pair":
+        both_natural = f["naturals"] >= 2 and not f["wilds"]
+        f["pair_kind"] = "two naturals" if both_natural else "a natural and a wild card"
+        f["pair_verb"] = "are"
+    if key == "turn.meld/ok":
+        f["laid"] = "; ".join(_words(cards) for _, cards in f["laid"])
+        if f["canastas"]:
+            f["laid"] += " — a canasta of " + ", ".join(RANK_PLURALS[r] for r in f["canastas"])
+    if key == "turn.discard/ok":
+        f["note"] = (" A black three on top blocks the next player from taking the pile."
+                     if f["black_three"] else
+                     " A wild card in the pile freezes it for everybody." if f["wild"] else "")
+    if key == "meld.max-wilds/too-many":
+        f["canasta_note"] = ", even after it became a canasta" if f["canasta"] else ""
+    if key == "meld.wild-alone/no-meld":
+        f["theirs_note"] = (" The meld of that rank on the table is the opponents'."
+                            if f.get("theirs") else "")
+    if key == "meld.initial/short":
+        f["taking_note"] = (f" Only the top card {_words(f['top'])} counts, not the "
+                            f"{f['pile_rest']} cards under it." if f["taking"] else "")
+    if key == "goout.keep-one/one-left":
+        f["cause_words"] = _CAUSE_WORDS[f["cause"]].get(lang) or _CAUSE_WORDS[f["cause"]]["en"]
+    if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
+        f["ranks"] = " and ".join(RANK_PLURALS.get(r, r) for r in f["ranks"])
+    return f
+
+
+def render(key: str, fields: dict, lang: str = "en") -> str:
+    templates = TEMPLATES[key]
+    template = templates.get(lang) or templates["en"]
+    return _Formatter(lang).format(template, **_derived(key, fields, lang))
+
+
+def render_ruling(ruling, lang: str = "en") -> str:
+    """The deciding check in words; for a legal move also the checks worth citing."""
+    decisive = ruling.decisive
+    parts = [render(decisive.key, decisive.fields, lang)]
+    if ruling.legal:
+        for check in ruling.checks:
+            if check is not decisive and check.key.endswith("!") and check.ok \
+                    and not check.key.startswith("pile.frozen"):
+                parts.append(render(check.key, check.fields, lang))
+    return " ".join(parts)

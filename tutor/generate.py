@@ -1,0 +1,174 @@
+"""Every legal move of a position: one generator per phase, each candidate confirmed by `judge`.
+
+Moves that differ only in the suits of natural cards count once (the first cards of each
+rank in the sorted hand stand for all). Wild cards are told apart (a joker is not a two,
+and twos are listed by suit). Melds and additions are listed one group at a time; an
+action of several melds is listed only where no single meld would be legal because of the
+first meld's minimum (`meld.initial`), and then only the smallest such combinations.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .judge import judge
+from .moves import Group, Move
+from .position import TEAM_INDEX, team_of
+
+_DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
+
+
+def legal_moves(pos) -> list:
+    """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text)."""
+    if pos.phase == "over":
+        return []
+    if pos.asked == "pending":
+        return [_YES, _NO]
+    if pos.phase == "draw":
+        candidates = [_DRAW] + _takes(pos)
+    else:
+        candidates = ([_ASK] if pos.phase == "drawn" and pos.asked == "-" else [])
+        candidates += _melds(pos) + _discards(pos)
+    return [m for m in candidates if judge(pos, m).legal]
+
+
+# ---- pieces of hands ---------------------------------------------------------------
+
+def _by_rank(cards) -> tuple[dict, list]:
+    naturals: dict[str, list] = {}
+    wilds = []
+    for c in cards:
+        if c.is_wild:
+            wilds.append(c)
+        elif not c.is_red_three:
+            naturals.setdefault(c.rank, []).append(c)
+    return naturals, wilds
+
+
+def _wild_choices(wilds, most: int) -> list:
+    """Distinct multisets of up to `most` wild cards from `wilds` (sorted tuple)."""
+    out = {()}
+    for size in range(1, min(most, len(wilds)) + 1):
+        out.update(combinations(wilds, size))
+    return sorted(out, key=lambda w: (len(w), [c.order for c in w]))
+
+
+# ---- the draw phase --------------------------------------------------------------------
+
+def _takes(pos) -> list:
+    top = pos.top
+    if top is None or not top.is_natural or top.rank == "3":
+        return []
+    hand = pos.hands["NESW".index(pos.turn)]
+    naturals, wilds = _by_rank(hand)
+    same = naturals.get(top.rank, [])
+    moves = []
+    for k in range(len(same) + 1):
+        for w in _wild_choices(wilds, 3):
+            moves.append(Move("take", (Group(tuple(same[:k]) + w),) if k or w else ()))
+    team = team_of(pos.turn)
+    if not pos.melds[TEAM_INDEX[team]] and pos.rules.initial_minimum == "on":
+        moves += _with_extra_melds(pos, moves, hand, "take")
+    return moves
+
+
+# ---- the meld phase ----------------------------------------------------------------------
+
+def _melds(pos) -> list:
+    hand = pos.hands["NESW".index(pos.turn)]
+    team_melds = {m.rank: m for m in pos.melds[TEAM_INDEX[team_of(pos.turn)]]}
+    naturals, wilds = _by_rank(hand)
+    wild_sets = _wild_choices(wilds, 3)
+    moves = []
+    for rank, cards in naturals.items():
+        if rank in team_melds:
+            for k in range(1, len(cards) + 1):
+                for w in wild_sets:
+                    moves.append(Move("meld", (Group(tuple(cards[:k]) + w),)))
+        elif rank == "3":
+            for k in (3, 4):
+                if k <= len(cards):
+                    moves.append(Move("meld", (Group(tuple(cards[:k])),)))
+        else:
+            for k in range(2, len(cards) + 1):
+                for w in wild_sets:
+                    if k + len(w) >= 3:
+                        moves.append(Move("meld", (Group(tuple(cards[:k]) + w),)))
+    for rank in team_melds:
+        for w in wild_sets[1:]:
+            moves.append(Move("meld", (Group(w, rank),)))
+    if not team_melds and pos.rules.initial_minimum == "on":
+        moves += _with_extra_melds(pos, moves, hand, "meld")
+    return moves
+
+
+def _new_meld_options(hand, exclude_rank=None) -> dict:
+    """Per rank, the new melds the hand could lay (naturals first, then with wild cards)."""
+    naturals, wilds = _by_rank(hand)
+    options = {}
+    for rank, cards in naturals.items():
+        if rank == exclude_rank or len(cards) < 2 or rank == "3":
+            continue
+        opts = []
+        for k in range(2, len(cards) + 1):
+            for w in _wild_choices(wilds, 3):
+                if k + len(w) >= 3:
+                    opts.append(tuple(cards[:k]) + w)
+        options[rank] = opts
+    return options
+
+
+def _with_extra_melds(pos, singles, hand, kind) -> list:
+    """Smallest several-meld actions that reach the first meld's minimum where no single one does."""
+    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[team_of(pos.turn)]])
+    if any(judge(pos, m).legal for m in singles if m.kind == kind and m.groups):
+        return []
+    top = pos.top if kind == "take" else None
+    firsts = [m for m in singles if m.groups] if kind == "take" else [None]
+    out = []
+    for first in firsts:
+        base = first.groups[0].cards if first else ()
+        rest = list(hand)
+        for c in base:
+            rest.remove(c)
+        base_points = sum(c.value for c in base) + (top.value if top else 0)
+        options = _new_meld_options(rest, exclude_rank=top.rank if top else None)
+        ranks = sorted(options)
+        for size in range(1 if first else 2, min(len(ranks), 4) + 1):
+            for chosen in combinations(ranks, size):
+                for groups in _pick(options, chosen, rest):
+                    points = base_points + sum(c.value for g in groups for c in g)
+                    if points < minimum:
+                        continue
+                    # smallest: dropping any one group falls short
+                    if any(points - sum(c.value for c in g) >= minimum for g in groups):
+                        continue
+                    head = (Group(base),) if first else ()
+                    out.append(Move(kind, head + tuple(Group(g) for g in groups)))
+    return out
+
+
+def _pick(options, ranks, pool):
+    """Every way to choose one option per rank without using a card twice."""
+    if not ranks:
+        yield ()
+        return
+    for opt in options[ranks[0]]:
+        left = list(pool)
+        try:
+            for c in opt:
+                left.remove(c)
+        except ValueError:
+            continue
+        for more in _pick(options, ranks[1:], left):
+            yield (opt,) + more
+
+
+def _discards(pos) -> list:
+    hand = pos.hands["NESW".index(pos.turn)]
+    seen, moves = set(), []
+    for c in hand:
+        key = c if c.is_wild else c.rank
+        if key not in seen:
+            seen.add(key)
+            moves.append(Move("discard", (Group((c,)),)))
+    return moves

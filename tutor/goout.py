@@ -1,0 +1,83 @@
+"""Could the player to move still go out this turn? (`goout.binding` after "yes").
+
+Going out this turn means: in the melds of one action, every card but at most one joins a
+meld of the team, and the last (if any) is discarded. That is a small counting problem per
+rank, so it is solved directly instead of by search:
+
+- naturals of a rank the team has melded join that meld;
+- naturals of a new rank need two of them and enough wild cards to make three;
+- black threes form their own meld of three or four, only if the variant allows;
+- every wild card needs room in some meld (`meld.max-wilds`, variant `wilds`);
+- the team needs a canasta at the end (`goout.canasta`).
+
+The first meld's minimum never stands in the way: a team that has not melded yet can only
+be here after drawing from the stock, and going out concealed then needs no minimum.
+"""
+from __future__ import annotations
+
+from .position import Position, TEAM_INDEX, team_of
+
+
+def can_go_out(pos: Position) -> bool:
+    """True if the player to move (having drawn) can empty the hand by going out this turn."""
+    if pos.phase not in ("drawn", "melded") or pos.asked == "no":
+        return False
+    hand = pos.hands["NESW".index(pos.turn)]
+    melds = pos.melds[TEAM_INDEX[team_of(pos.turn)]]
+    rules = pos.rules
+    discard_choices = list(dict.fromkeys(hand))
+    if rules.go_out_without_discard == "always" or _may_be_concealed(pos):
+        discard_choices.append(None)
+    for discard in discard_choices:
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+        if _can_meld_all(rest, melds, rules):
+            return True
+    return False
+
+
+def _may_be_concealed(pos) -> bool:
+    return pos.turn not in pos.opened and all(
+        m.rank in pos.started for m in pos.melds[TEAM_INDEX[team_of(pos.turn)]])
+
+
+def _can_meld_all(cards, melds, rules) -> bool:
+    counts: dict[str, int] = {}
+    wilds = 0
+    for c in cards:
+        if c.is_wild:
+            wilds += 1
+        elif c.is_red_three:
+            return False
+        else:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+    existing = {m.rank: m for m in melds}
+    entries = []        # (size, wild room, wild cards required) of every meld after going out
+    for rank, n in counts.items():
+        meld = existing.get(rank)
+        if rank == "3" and meld is None:
+            if rules.black_threes == "never" or n < 3:
+                return False
+            entries.append((n, 0, 0))
+            continue
+        if meld is not None:
+            naturals, held, size, required = meld.naturals + n, meld.wilds, len(meld.cards) + n, 0
+        elif n < 2:
+            return False
+        else:
+            naturals, held, size, required = n, 0, n, max(0, 3 - n)
+        room = rules.max_wilds(naturals) - held
+        if room < required:
+            return False
+        entries.append((size, room, required))
+    for rank, meld in existing.items():
+        if rank not in counts:
+            entries.append((len(meld.cards), max(0, rules.max_wilds(meld.naturals) - meld.wilds), 0))
+    need = sum(e[2] for e in entries)
+    if wilds < need or wilds > sum(e[1] for e in entries):
+        return False
+    if any(len(m.cards) >= 7 for m in melds):
+        return True
+    spare = wilds - need
+    return any(size + min(room, spare + required) >= 7 for size, room, required in entries)

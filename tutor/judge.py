@@ -1,0 +1,148 @@
+"""The judge: is this move legal here, which rule decides, and what happens if it is played.
+
+`judge(position, move)` runs the checks of the move's kind in order (checks.py, one per
+rule id) and stops at the first that fails. The ruling keeps every check it ran, so a
+legal move can be explained as well as an illegal one. A legal ruling also knows the
+position after the move (built only when asked for), which is what `Position.play`
+returns — what the tutor says and what the engine does cannot differ.
+"""
+from __future__ import annotations
+
+from . import checks as C
+from .moves import Move
+from .position import Position, partner_of, team_of
+from .ruling import Check, Ruling
+
+
+class _Stop(Exception):
+    """A check failed: the ruling is decided."""
+
+
+class Trial:
+    """One move being judged: the position, the move, the checks run so far."""
+
+    __slots__ = ("pos", "move", "seat", "team", "hand", "checks", "plan")
+
+    def __init__(self, pos: Position, move: Move):
+        self.pos = pos
+        self.move = move
+        self.seat = pos.turn
+        self.team = team_of(pos.turn)
+        self.hand = pos.hands["NESW".index(pos.turn)]
+        self.checks: list[Check] = []
+        self.plan = None
+
+    def need(self, check: Check | None) -> Check | None:
+        """Record a check; stop judging if it failed."""
+        if check is not None:
+            self.checks.append(check)
+            if not check.ok:
+                raise _Stop
+        return check
+
+
+def judge(position: Position, move) -> Ruling:
+    """Judge `move` (text or `Move`) in `position`. Bad move text raises `MoveError`."""
+    move = Move.parse(move)
+    trial = Trial(position, move)
+    try:
+        decisive = _JUDGES[move.kind](trial)
+    except _Stop:
+        return Ruling(position, move, trial.checks, trial.checks[-1])
+    plan = trial.plan
+    return Ruling(position, move, trial.checks, decisive,
+                  (lambda: C.apply_plan(position, plan)) if plan is not None else None)
+
+
+def _common(t: Trial) -> None:
+    """Checks every move passes first: the hand is not over, the right seat acts."""
+    pos, move = t.pos, t.move
+    if pos.phase == "over":
+        t.need(C.hand_over(pos))
+    if move.kind in ("yes", "no"):
+        t.need(C.answer_needs_question(pos, move))
+        if move.seat is not None:
+            t.need(C.turn_order(pos, move.seat, partner_of(pos.turn), answering=True))
+        return
+    if move.seat is not None and move.seat != pos.turn:
+        t.need(C.turn_order(pos, move.seat, pos.turn))
+    if pos.asked == "pending":
+        t.need(C.question_pending(pos))
+
+
+def _judge_draw(t: Trial) -> Check:
+    _common(t)
+    t.need(C.turn_draw_phase(t))
+    if not t.pos.stock:
+        decisive = t.need(C.stock_out_draw(t))
+        t.plan = C.Plan("end-stock")
+        return decisive
+    decisive = t.need(C.draw_ok(t))
+    t.plan = C.Plan("draw")
+    return decisive
+
+
+def _judge_take(t: Trial) -> Check:
+    _common(t)
+    t.need(C.turn_draw_phase(t))
+    t.need(C.stock_out_take(t))
+    t.need(C.pile_empty(t))
+    t.need(C.pile_black_three(t))
+    t.need(C.pile_top_natural(t))
+    t.need(C.pile_one_card(t))
+    t.need(C.own_cards(t))
+    t.need(C.take_group_aim(t))
+    decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
+    plan = C.lay_groups(t, taking=True)
+    C.after_laying(t, plan)
+    t.plan = plan
+    return C.permitting(t, plan, decisive)
+
+
+def _judge_meld(t: Trial) -> Check:
+    _common(t)
+    t.need(C.turn_draw_phase(t))
+    t.need(C.own_cards(t))
+    plan = C.lay_groups(t, taking=False)
+    C.after_laying(t, plan)
+    t.plan = plan
+    return C.permitting(t, plan, C.turn_meld(t, plan))
+
+
+def _judge_discard(t: Trial) -> Check:
+    _common(t)
+    t.need(C.turn_draw_phase(t))
+    t.need(C.own_cards(t))
+    t.plan = plan = C.Plan("discard", hand=C.remove(t.hand, t.move.cards))
+    plan.laid = t.move.cards[0]
+    if not plan.hand:
+        t.need(C.goout_binding_no(t))
+        t.need(C.goout_canasta(t, t.pos.has_canasta(t.team)))
+        plan.out = True
+        return t.need(C.goout_last_card(t))
+    t.need(C.goout_binding_yes(t, plan))
+    return t.need(C.turn_discard(t))
+
+
+def _judge_ask(t: Trial) -> Check:
+    _common(t)
+    decisive = t.need(C.ask_ok(t))
+    t.plan = C.Plan("ask")
+    return decisive
+
+
+def _judge_answer(t: Trial) -> Check:
+    _common(t)
+    decisive = t.need(C.answer_ok(t))
+    t.plan = C.Plan(t.move.kind)
+    return decisive
+
+
+def _judge_exchange(t: Trial) -> Check:
+    _common(t)
+    return t.need(C.wild_fixed(t))
+
+
+_JUDGES = {"draw": _judge_draw, "take": _judge_take, "meld": _judge_meld,
+           "discard": _judge_discard, "ask": _judge_ask, "yes": _judge_answer,
+           "no": _judge_answer, "exchange": _judge_exchange}

@@ -1,0 +1,644 @@
+"""Position text (NOTATION.md): `parse_position(text)` and `position_text(pos)`.
+
+The parser reads one ``key: value`` per line and checks the text in two passes: first the
+words and cards of each line in text order (unknown keys and cards, a third KH, more than
+108 cards), then what the lines say together (melds under the rules, red threes, who
+opened, the unseen cards). Every problem is a `PositionError` with the 1-based line and
+column of the offending token; nothing half-built ever leaves this module.
+
+Unseen cards: the cards of the 108 that the text does not place form the *pool*. The pool
+is sorted by `Card.order`, shuffled with ``random.Random(seed)`` and dealt to the unseen
+hand slots in seat order N E S W — skipping red threes unless ``red3-dealt=on-turn`` —
+and whatever is left becomes the unseen rest of the stock, top first, in shuffled order.
+
+A position keeps its `Layout` (how the text placed the cards) and its seed exactly when
+the text had some unseen card: an unseen hand slot or a stock ending in ``+ rest``.
+Concrete text — every hand listed, an exact stock — gives a position with no layout and
+no seed, the same as a played or dealt position, so ``parse(to_text(p)) == p`` for both.
+
+Extensions to NOTATION.md: ``started: K 7`` (ranks of the melds the player to move started
+this turn) and ``out: S`` / ``out: S concealed`` (who went out; only with phase ``over``).
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, sort_cards
+from .errors import CardError, PositionError, RulesError
+from .position import (ASKED, PHASES, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Layout, Meld,
+                       Position, team_of)
+from .ruleset import FLAGS, Ruleset
+
+__all__ = ["parse_position", "position_text", "meld_problem"]
+
+_KEYS = ("rules", "turn", "asked", "score", "n", "e", "s", "w", "ns", "ew", "ns red3",
+         "ew red3", "pile", "stock", "opened", "started", "out", "seed")
+_KEY_LIST = "rules, turn, asked, score, N, E, S, W, NS, EW, NS red3, EW red3, pile, stock, " \
+            "opened, started, out, seed"
+_CARD_CACHE = Card._cache
+_TOKEN = re.compile(r"[;,+]|[^\s;,+]+")
+_INT = re.compile(r"[+-]?\d+\Z")
+_POOL_ORDER = tuple(sorted(ALL_CARDS, key=lambda c: c.order))
+_RANK_ALIASES = {"T": "10"}
+_ORDINALS = {3: "third", 4: "fourth", 5: "fifth"}
+_SEAT_WORDS = "N, E, S or W"
+
+
+class _Line:
+    __slots__ = ("no", "key", "keytext", "keycol", "valcol", "vstart", "tokens")
+
+    def __init__(self, no, key, keytext, keycol, valcol, vstart, tokens):
+        self.no, self.key, self.keytext = no, key, keytext
+        self.keycol, self.valcol, self.tokens = keycol, valcol, tokens
+        self.vstart = vstart        # column of the first character after the colon
+
+
+class _Parse:
+    """The state of one parse; `run()` returns the finished `Position`."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.lines: dict[str, _Line] = {}
+        self.copies = [0] * len(ALL_CARDS)
+        self.placed = 0              # cards written anywhere
+        self.unseen_total = 0        # unseen hand slots written so far
+        self.rules = Ruleset.parse("default")
+        self.turn, self.phase = "N", "draw"
+        self.asked = "-"
+        self.score = (0, 0)
+        self.shown: list = [None, None, None, None]        # per seat: [(card, line, col)] or None
+        self.unseen = [0, 0, 0, 0]
+        self.melds: list = [[], []]                        # per team: [[(card, line, col)], ...]
+        self.red3: list = [[], []]
+        self.pile: list = []
+        self.stock_shown: list = []
+        self.stock_rest = True
+        self.opened = None
+        self.started: list = []                            # [(rank, line, col)]
+        self.out = None
+        self.out_concealed = False
+        self.seed = None
+
+    # ---- helpers ----------------------------------------------------------------
+    def fail(self, message, line, column):
+        raise PositionError(message, line, column)
+
+    def card(self, tok, line, col):
+        card = _CARD_CACHE.get(tok)
+        if card is None:
+            try:
+                card = Card(tok)
+            except CardError as exc:
+                raise PositionError(str(exc), line, col) from None
+        copies = self.copies
+        n = copies[card.index] = copies[card.index] + 1
+        if n > 2 and n > COPIES[card]:
+            what = "joker" if card.rank == "JK" else card.text
+            self.fail(f"a {_ORDINALS.get(n, str(n) + 'th')} {what}: the deck holds only "
+                      f"{COPIES[card]} of it (deck.cards)", line, col)
+        self.placed += 1
+        if self.unseen_total and self.placed + self.unseen_total > DECK_SIZE:
+            self.check_total(line, col)
+        return card
+
+    def check_total(self, line, col, why=""):
+        total = self.placed + self.unseen_total
+        if total > DECK_SIZE:
+            self.fail(f"{why}that makes {total} cards, more than the {DECK_SIZE} of the deck "
+                      f"(deck.cards)", line, col)
+
+    def cards(self, line, tokens, what):
+        """Cards of a list (commas allowed between them)."""
+        out = []
+        for tok, col in tokens:
+            if tok == ",":
+                continue
+            if tok in ("+", ";"):
+                self.fail(f"'{tok}' does not belong in {what}", line, col)
+            out.append((self.card(tok, line, col), line, col))
+        return out
+
+    # ---- pass 1: line by line -----------------------------------------------------
+    def read(self):
+        for no, raw in enumerate(self.text.splitlines(), 1):
+            hash_at = raw.find("#")
+            content = raw if hash_at < 0 else raw[:hash_at]
+            if not content.strip():
+                continue
+            colon = content.find(":")
+            start = len(content) - len(content.lstrip()) + 1
+            if colon < 0:
+                self.fail(f"'{content.strip()}' is not a 'key: value' line; the keys are "
+                          f"{_KEY_LIST}", no, start)
+            keytext = content[:colon].strip()
+            key = " ".join(keytext.lower().split())
+            if key not in _KEYS:
+                self.fail(f"'{keytext}' is not a key; the keys are {_KEY_LIST}", no, start)
+            if key in self.lines:
+                first = self.lines[key].no
+                self.fail(f"'{keytext}' is given twice (first on line {first})", no, start)
+            value = content[colon + 1:]
+            tokens = [(m.group(), colon + 2 + m.start()) for m in _TOKEN.finditer(value)]
+            valcol = tokens[0][1] if tokens else colon + 2
+            line = self.lines[key] = _Line(no, key, keytext, start, valcol, colon + 2, tokens)
+            if not tokens:
+                self.fail(f"'{keytext}:' needs a value{_EMPTY_HINT.get(key, '')}", no, colon + 2)
+            getattr(self, "read_" + key.replace(" ", "_"))(line, value)
+
+    def read_rules(self, line, value):
+        offset = line.vstart - 1
+        pos = 0
+        for item in value.replace(";", ",").split(","):
+            col = offset + pos + (len(item) - len(item.lstrip())) + 1
+            pos += len(item) + 1
+            if not item.strip():
+                continue
+            try:
+                Ruleset.parse(item.strip().lower())
+            except RulesError as exc:
+                raise PositionError(str(exc), line.no, col) from None
+        self.rules = Ruleset.parse(value.strip().lower())
+
+    def read_turn(self, line, value):
+        toks = line.tokens
+        seat, col = toks[0]
+        if seat.upper() not in SEATS:
+            self.fail(f"'{seat}' is not a seat: {_SEAT_WORDS}", line.no, col)
+        self.turn = seat.upper()
+        if len(toks) >= 2:
+            phase, pcol = toks[1]
+            if phase.lower() not in PHASES:
+                self.fail(f"'{phase}' is not a phase: draw, drawn, melded or over", line.no, pcol)
+            self.phase = phase.lower()
+        if len(toks) > 2:
+            self.fail(f"'{toks[2][0]}' is too much: write the seat and the phase, like "
+                      f"'turn: S draw'", line.no, toks[2][1])
+
+    def read_asked(self, line, value):
+        word, col = line.tokens[0]
+        if word.lower() not in ASKED or len(line.tokens) > 1:
+            self.fail(f"'{value.strip()}' is not an answer to 'may I go out?': write -, pending, "
+                      f"yes or no (goout.ask)", line.no, col)
+        self.asked = word.lower()
+
+    def read_score(self, line, value):
+        totals = {}
+        toks = [t for t in line.tokens if t[0] != ","]
+        hint = "write the running totals like 'score: NS 1200, EW 3100'"
+        if len(toks) % 2:
+            self.fail(f"'{value.strip()}' is not a score: {hint}", line.no, line.valcol)
+        for i in range(0, len(toks), 2):
+            (team, tcol), (points, pcol) = toks[i], toks[i + 1]
+            if team.upper() not in TEAMS:
+                self.fail(f"'{team}' is not a team: NS or EW; {hint}", line.no, tcol)
+            if team.upper() in totals:
+                self.fail(f"{team.upper()} is scored twice; {hint}", line.no, tcol)
+            if not _INT.match(points):
+                self.fail(f"'{points}' is not a number of points; {hint}", line.no, pcol)
+            totals[team.upper()] = int(points)
+        self.score = (totals.get("NS", 0), totals.get("EW", 0))
+
+    def read_hand(self, line, seat):
+        toks = line.tokens
+        i = SEAT_INDEX[seat]
+        if len(toks) == 1 and toks[0][0] == "-":
+            self.shown[i] = []
+            return
+        plus = [k for k, t in enumerate(toks) if t[0] == "+"]
+        unseen = 0
+        if plus:
+            k = plus[0]
+            rest = toks[k + 1:]
+            if len(rest) != 1 or not _INT.match(rest[0][0]) or rest[0][0][0] in "+-":
+                col = rest[0][1] if rest else toks[k][1]
+                self.fail(f"after '+' write how many unseen cards {seat} holds, like "
+                          f"'{seat}: QH QD + 9'", line.no, col)
+            unseen, ucol = int(rest[0][0]), rest[0][1]
+            toks = toks[:k]
+        elif len(toks) == 1 and toks[0][0].isdigit():
+            unseen, ucol = int(toks[0][0]), toks[0][1]
+            toks = []
+        shown = self.cards(line.no, toks, f"{seat}'s hand")
+        self.shown[i] = shown
+        if unseen:
+            self.unseen[i] = unseen
+            self.unseen_total += unseen
+            self.check_total(line.no, ucol, f"{unseen} unseen cards for {seat}: ")
+
+    def read_n(self, line, value):
+        self.read_hand(line, "N")
+
+    def read_e(self, line, value):
+        self.read_hand(line, "E")
+
+    def read_s(self, line, value):
+        self.read_hand(line, "S")
+
+    def read_w(self, line, value):
+        self.read_hand(line, "W")
+
+    def read_team(self, line, team):
+        toks = line.tokens
+        if len(toks) == 1 and toks[0][0] == "-":
+            return
+        melds, current, sep = self.melds[TEAM_INDEX[team]], [], line.valcol
+        for tok, col in toks + [(";", None)]:
+            if tok == ";":
+                if not current:
+                    self.fail(f"an empty meld in {team}'s melds: write the cards of each meld, "
+                              f"';' between melds, or - for none", line.no,
+                              sep if col is None else col)
+                melds.append(current)
+                current, sep = [], col
+            elif tok in (",", "+") or tok == "-":
+                self.fail(f"'{tok}' does not belong in {team}'s melds: write the cards of each "
+                          f"meld, ';' between melds", line.no, col)
+            else:
+                current.append((self.card(tok, line.no, col), line.no, col))
+
+    def read_ns(self, line, value):
+        self.read_team(line, "NS")
+
+    def read_ew(self, line, value):
+        self.read_team(line, "EW")
+
+    def read_red3(self, line, team):
+        toks = line.tokens
+        if len(toks) == 1 and toks[0][0] == "-":
+            return
+        zone = self.red3[TEAM_INDEX[team]]
+        for card, no, col in self.cards(line.no, toks, f"{team}'s red threes"):
+            if not card.is_red_three:
+                self.fail(f"{card.text} is not a red three: only 3H and 3D are laid out in "
+                          f"front of a team (red3.dealt)", no, col)
+            zone.append((card, no, col))
+
+    def read_ns_red3(self, line, value):
+        self.read_red3(line, "NS")
+
+    def read_ew_red3(self, line, value):
+        self.read_red3(line, "EW")
+
+    def read_pile(self, line, value):
+        toks = line.tokens
+        if len(toks) == 1 and toks[0][0] == "-":
+            return
+        self.pile = self.cards(line.no, toks, "the pile")
+
+    def read_stock(self, line, value):
+        toks = line.tokens
+        words = [t.lower() for t, _ in toks]
+        if words == ["-"] or words == ["exactly"]:
+            self.stock_rest = False
+            return
+        if words == ["rest"]:
+            return
+        if words[0] == "exactly":
+            self.stock_rest = False
+            toks = toks[1:]
+            if "rest" in words:
+                col = toks[words.index("rest") - 1][1]
+                self.fail("a stock that holds exactly the listed cards has no '+ rest'",
+                          line.no, col)
+        elif len(words) >= 2 and words[-2:] == ["+", "rest"]:
+            toks = toks[:-2]
+        else:
+            self.stock_rest = False
+            for (tok, col), word in zip(toks, words):
+                if word in ("rest", "+"):
+                    self.fail("write the stock as 'rest', as cards then '+ rest' "
+                              "(like '3H 9C + rest'), as 'exactly 3H 9C', or as - for an "
+                              "empty stock", line.no, col)
+        self.stock_shown = self.cards(line.no, toks, "the stock")
+
+    def read_opened(self, line, value):
+        toks = [t for t in line.tokens if t[0] != ","]
+        self.opened = []
+        if len(toks) == 1 and toks[0][0] == "-":
+            return
+        for tok, col in toks:
+            seat = tok.upper()
+            if seat not in SEATS:
+                self.fail(f"'{tok}' is not a seat: {_SEAT_WORDS} (or - for none)", line.no, col)
+            if seat in (s for s, _ in self.opened):
+                self.fail(f"{seat} is listed twice", line.no, col)
+            self.opened.append((seat, col))
+
+    def read_started(self, line, value):
+        toks = [t for t in line.tokens if t[0] != ","]
+        if len(toks) == 1 and toks[0][0] == "-":
+            return
+        for tok, col in toks:
+            rank = _RANK_ALIASES.get(tok.upper(), tok.upper())
+            if rank not in MELD_RANKS:
+                self.fail(f"'{tok}' is not a rank that melds: A K Q J 10 9 8 7 6 5 4 3",
+                          line.no, col)
+            if rank in (r for r, _, _ in self.started):
+                self.fail(f"rank {rank} is listed twice", line.no, col)
+            self.started.append((rank, line.no, col))
+
+    def read_out(self, line, value):
+        toks = line.tokens
+        seat, col = toks[0]
+        if seat.upper() not in SEATS:
+            self.fail(f"'{seat}' is not a seat: {_SEAT_WORDS}", line.no, col)
+        self.out = seat.upper()
+        if len(toks) >= 2:
+            if toks[1][0].lower() != "concealed" or len(toks) > 2:
+                self.fail(f"write 'out: {self.out}' or 'out: {self.out} concealed'",
+                          line.no, toks[1][1])
+            self.out_concealed = True
+
+    def read_seed(self, line, value):
+        word, col = line.tokens[0]
+        if len(line.tokens) > 1 or not _INT.match(word):
+            self.fail(f"'{value.strip()}' is not a seed: write a whole number, like 'seed: 7'",
+                      line.no, col)
+        self.seed = int(word)
+
+    # ---- pass 2: what the lines say together ----------------------------------------
+    def check(self):
+        rules = self.rules
+        started = {r for r, _, _ in self.started}
+        for i, shown in enumerate(self.shown):
+            if shown and rules.red3_dealt != "on-turn":
+                for card, no, col in shown:
+                    if card.is_red_three:
+                        self.fail(f"a red three in a hand: {SEATS[i]} holds {card.text}, but a "
+                                  f"red three is laid out as soon as it is dealt or drawn "
+                                  f"(red3.dealt, red3.drawn); put it in a red3 line",
+                                  no, col)
+        for t, team in enumerate(TEAMS):
+            ranks = {}
+            for meld in self.melds[t]:
+                cards = [c for c, _, _ in meld]
+                problem = meld_problem(cards, rules, black_threes_ok=(
+                    self.phase == "over" or (team_of(self.turn) == team and "3" in started)))
+                if problem:
+                    message, k = problem
+                    self.fail(message, meld[k][1], meld[k][2])
+                rank = next(c.rank for c in cards if c.is_natural)
+                if rank in ranks:
+                    self.fail(f"{team} has two melds of {_plural(rank)}: a team has one meld "
+                              f"of each rank, and more cards of it join that meld "
+                              f"(meld.one-per-rank)", meld[0][1], meld[0][2])
+                ranks[rank] = meld
+        if self.opened is not None:
+            line = self.lines["opened"]
+            for seat, col in self.opened:
+                if not self.melds[TEAM_INDEX[team_of(seat)]]:
+                    self.fail(f"{seat} cannot have opened: {team_of(seat)} has no melds",
+                              line.no, col)
+        team = team_of(self.turn)
+        for rank, no, col in self.started:
+            if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
+                self.fail(f"{self.turn} cannot have started a meld of {_plural(rank)} this "
+                          f"turn: {team} has no such meld", no, col)
+        if self.out is not None:
+            line = self.lines["out"]
+            if self.phase != "over":
+                self.fail(f"'out:' says who went out, so the hand must be over: write "
+                          f"'turn: {self.turn} over'", line.no, line.valcol)
+            i = SEAT_INDEX[self.out]
+            if self.shown[i] is None or self.shown[i] or self.unseen[i]:
+                self.fail(f"{self.out} went out, so {self.out} holds no cards: write "
+                          f"'{self.out}: -'", line.no, line.valcol)
+
+    # ---- the unseen cards ---------------------------------------------------------------
+    def deal_unseen(self):
+        for i in range(4):
+            if self.shown[i] is None:        # a seat not mentioned: 11 unseen cards
+                self.shown[i] = []
+                self.unseen[i] = 11
+                self.unseen_total += 11
+        exact = not self.stock_rest
+        anchor = self.lines.get("stock") or next(iter(self.lines.values()), None)
+        where = (anchor.no, anchor.valcol) if anchor else (1, 1)
+        if self.unseen_total + self.placed > DECK_SIZE:
+            missing = [SEATS[i] for i in range(4) if "n e s w".split()[i] not in self.lines]
+            self.fail(f"{', '.join(missing)} not mentioned, so 11 unseen cards each: that makes "
+                      f"{self.unseen_total + self.placed} cards, more than the {DECK_SIZE} of "
+                      f"the deck (deck.cards); write those hands", *where)
+        if not self.unseen_total and exact:
+            pool_size = DECK_SIZE - self.placed
+            if pool_size:
+                self.fail(f"the stock is listed exactly, but {pool_size} "
+                          f"card{'s are' if pool_size != 1 else ' is'} placed nowhere: "
+                          f"{_pool_preview(self.copies)}; every card of the {DECK_SIZE} must "
+                          f"be placed (deck.cards), or write '+ rest' after the stock",
+                          *where)
+            return {i: () for i in range(4)}, (), False
+        copies = self.copies
+        pool = [c for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
+        seed = 0 if self.seed is None else self.seed
+        random.Random(seed).shuffle(pool)
+        red_ok = self.rules.red3_dealt == "on-turn"
+        dealt = {}
+        rest = []
+        it = iter(pool)
+        for i in range(4):
+            need = self.unseen[i]
+            got = []
+            while need:
+                card = next(it, None)
+                if card is None:
+                    break
+                if card.is_red_three and not red_ok:
+                    rest.append(card)
+                    continue
+                got.append(card)
+                need -= 1
+            if need:
+                short = self.unseen_total - sum(len(g) for g in dealt.values()) - len(got)
+                self.fail(f"{short} unseen hand card{'s' if short != 1 else ''} missing: "
+                          f"the cards the text does not place are too few for the unseen "
+                          f"hands (red threes are never dealt into a hand, red3.dealt)",
+                          *where)
+            dealt[i] = tuple(got)
+        rest.extend(it)
+        if exact and rest:
+            self.fail(f"the stock is listed exactly, but {len(rest)} "
+                      f"card{'s are' if len(rest) != 1 else ' is'} placed nowhere: "
+                      f"{' '.join(c.text for c in sort_cards(rest)[:8])}"
+                      f"{' …' if len(rest) > 8 else ''}"
+                      f"{' (a red three is never dealt into a hand, red3.dealt)' if any(c.is_red_three for c in rest) and not red_ok else ''}"
+                      f"; place them, or write '+ rest' after the stock", *where)
+        return dealt, tuple(rest), True
+
+    def run(self) -> Position:
+        self.read()
+        self.check()
+        dealt, rest, has_layout = self.deal_unseen()
+        shown = tuple(sort_cards(c for c, _, _ in s) for s in self.shown)
+        hands = tuple(sort_cards(shown[i] + dealt[i]) if dealt[i] else shown[i]
+                      for i in range(4))
+        melds = tuple(tuple(Meld(next(c.rank for c, _, _ in m if c.is_natural),
+                                 sort_cards(c for c, _, _ in m)) for m in team)
+                      for team in self.melds)
+        stock_shown = tuple(c for c, _, _ in self.stock_shown)
+        if self.opened is None:
+            opened = frozenset(s for s in SEATS if melds[TEAM_INDEX[team_of(s)]])
+        else:
+            opened = frozenset(s for s, _ in self.opened)
+        layout = None
+        seed = None
+        if has_layout:
+            layout = Layout(shown, tuple(self.unseen), stock_shown, self.stock_rest)
+            seed = 0 if self.seed is None else self.seed
+        return Position(
+            turn=self.turn, phase=self.phase, asked=self.asked, rules=self.rules,
+            score=self.score, hands=hands, melds=melds,
+            red3=tuple(tuple(c for c, _, _ in z) for z in self.red3),
+            pile=tuple(c for c, _, _ in self.pile), stock=stock_shown + rest,
+            opened=opened, started=frozenset(r for r, _, _ in self.started),
+            out=self.out, out_concealed=self.out_concealed, seed=seed, layout=layout)
+
+
+_EMPTY_HINT = {
+    "rules": ": default, or variant flags like black-threes=never",
+    "turn": ": the seat and the phase, like 'S draw'",
+    "asked": ": -, pending, yes or no",
+    "score": ": like 'NS 1200, EW 3100'",
+    "pile": ": its cards bottom first, or - for an empty pile",
+    "stock": ": rest, cards then '+ rest', 'exactly' and cards, or - for empty",
+    "opened": ": seats, or - for none",
+    "started": ": ranks, or - for none",
+    "out": ": the seat that went out",
+    "seed": ": a whole number",
+    "ns": ": melds separated by ';', or - for none",
+    "ew": ": melds separated by ';', or - for none",
+    "ns red3": ": red threes, or - for none",
+    "ew red3": ": red threes, or - for none",
+}
+for _s in "nesw":
+    _EMPTY_HINT[_s] = ": cards, a number of unseen cards, cards + a number, or - for none"
+
+
+def _plural(rank: str) -> str:
+    from .cards import RANK_PLURALS
+    return RANK_PLURALS.get(rank, rank)
+
+
+def _pool_preview(copies) -> str:
+    missing = [c.text for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
+    return " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
+
+
+def meld_problem(cards, rules: Ruleset, black_threes_ok: bool = True):
+    """Why `cards` cannot lie on the table as one meld under `rules`, or None.
+
+    Returns ``(message, index)``: a sentence naming the rule id and the index of the card
+    the message is about. `black_threes_ok` says whether a meld of black threes may lie on
+    the table at all (only in the turn the player goes out, `meld.threes`).
+    """
+    text = " ".join(c.text for c in cards)
+    for k, card in enumerate(cards):
+        if card.is_red_three:
+            return (f"a red three in a meld: {card.text} is laid out in front of the team, "
+                    f"never melded (red3.no-meld)", k)
+    naturals = [k for k, c in enumerate(cards) if c.is_natural]
+    if not naturals:
+        return f"a meld needs a rank: {text} has no natural card (meld.wild-alone)", 0
+    rank = cards[naturals[0]].rank
+    for k in naturals:
+        if cards[k].rank != rank:
+            return (f"a meld holds one rank: {cards[naturals[0]].text} and {cards[k].text} "
+                    f"cannot meld together (meld.size)", k)
+    if len(cards) < 3:
+        return f"a meld of {len(cards)} card{'s' if len(cards) != 1 else ''}: {text}; a meld " \
+               f"is at least three cards (meld.size)", 0
+    if len(naturals) < 2:
+        return f"{text} has only one natural card: a meld needs at least two (meld.naturals)", 0
+    wilds = [k for k, c in enumerate(cards) if c.is_wild]
+    most = rules.max_wilds(len(naturals))
+    if len(wilds) > most:
+        if rules.wilds == "not-outnumber" and most < 3:
+            why = (f"wild cards may not outnumber the {len(naturals)} natural cards "
+                   f"(meld.naturals, variant wilds=not-outnumber)")
+        else:
+            why = "a meld holds at most three wild cards (meld.max-wilds)"
+        return f"{text} has {len(wilds)} wild cards: {why}", wilds[most]
+    if rank == "3":
+        if rules.black_threes == "never":
+            return (f"black threes never meld under variant black-threes=never "
+                    f"(meld.threes)", naturals[0])
+        if wilds:
+            return (f"a meld of black threes takes no wild card: {text} (meld.threes)",
+                    wilds[0])
+        if not black_threes_ok:
+            return (f"black threes are melded only in the turn the player goes out: {text} "
+                    f"(meld.threes); write 'started: 3' or phase over", naturals[0])
+    return None
+
+
+def parse_position(text: str) -> Position:
+    """A position from its text (NOTATION.md); `PositionError` says what is wrong and where."""
+    if not isinstance(text, str):
+        raise PositionError(f"position text must be a string, not {type(text).__name__}")
+    return _Parse(text).run()
+
+
+# ---- writing ----------------------------------------------------------------------------
+def _cards(cards) -> str:
+    return " ".join(c.text for c in cards) if cards else "-"
+
+
+def _layout_fits(pos: Position, layout) -> bool:
+    try:
+        for hand, shown, unseen in zip(pos.hands, layout.shown, layout.unseen):
+            if len(hand) != len(shown) + unseen:
+                return False
+            left = list(hand)
+            for c in shown:
+                left.remove(c)
+        n = len(layout.stock_shown)
+        if tuple(pos.stock[:n]) != tuple(layout.stock_shown):
+            return False
+        return layout.stock_rest or len(pos.stock) == n
+    except (ValueError, TypeError, AttributeError):
+        return False
+
+
+def position_text(pos: Position) -> str:
+    """The position as text: ``parse_position(position_text(p)) == p``."""
+    layout = pos.layout
+    if layout is not None and not _layout_fits(pos, layout):
+        layout = None
+    out = [f"rules: {pos.rules.to_text() if isinstance(pos.rules, Ruleset) else pos.rules}",
+           f"turn: {pos.turn} {pos.phase}",
+           f"asked: {pos.asked}",
+           f"score: NS {pos.score[0]}, EW {pos.score[1]}"]
+    for i, seat in enumerate(SEATS):
+        if layout is None:
+            out.append(f"{seat}: {_cards(pos.hands[i])}")
+        else:
+            shown, unseen = layout.shown[i], layout.unseen[i]
+            if not unseen:
+                out.append(f"{seat}: {_cards(shown)}")
+            elif not shown:
+                out.append(f"{seat}: {unseen}")
+            else:
+                out.append(f"{seat}: {_cards(shown)} + {unseen}")
+    for t, team in enumerate(TEAMS):
+        melds = pos.melds[t]
+        out.append(f"{team}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
+        out.append(f"{team} red3: {_cards(pos.red3[t])}")
+    out.append(f"pile: {_cards(pos.pile)}")
+    if layout is None:
+        out.append(f"stock: exactly {_cards(pos.stock)}" if pos.stock else "stock: -")
+    elif layout.stock_rest:
+        out.append(f"stock: {_cards(layout.stock_shown)} + rest" if layout.stock_shown
+                   else "stock: rest")
+    else:
+        out.append(f"stock: exactly {_cards(layout.stock_shown)}" if layout.stock_shown
+                   else "stock: -")
+    opened = [s for s in SEATS if s in pos.opened]
+    out.append(f"opened: {' '.join(opened) if opened else '-'}")
+    if pos.started:
+        out.append("started: " + " ".join(r for r in MELD_RANKS if r in pos.started))
+    if pos.out:
+        out.append(f"out: {pos.out}{' concealed' if pos.out_concealed else ''}")
+    if layout is not None:
+        out.append(f"seed: {0 if pos.seed is None else pos.seed}")
+    return "\n".join(out) + "\n"

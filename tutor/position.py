@@ -1,0 +1,212 @@
+"""The position: one immutable snapshot of a Canasta hand in progress.
+
+Glossary:
+- *seat*: N E S W; play passes clockwise N → E → S → W (`deal.order`).
+- *team*: NS (North–South) or EW (East–West); partners sit opposite.
+- *meld*: three or more cards of one rank on the table, owned by a team (`meld.*`).
+- *canasta*: a meld of seven or more; *natural* (no wild card, 500) or *mixed* (300).
+- *frozen pile*: a pile that can only be taken with a natural pair of the top card's
+  rank — for everybody while it holds a wild card or red three (`pile.frozen.wild`), and
+  for a team that has not melded yet (`pile.frozen.team`).
+- *opened*: a seat that has melded earlier in this hand; it can no longer go out
+  concealed (`goout.concealed`).
+- *started*: the ranks of the melds the player to move laid this turn — adding to any
+  other meld is adding to the partner's melds, which also spoils a concealed going out.
+- *phase*: ``draw`` (has not drawn), ``drawn`` (drew or took the pile, melded nothing
+  else: may still ask "may I go out?"), ``melded`` (has melded this turn), ``over``
+  (the hand has ended).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from .cards import Card, sort_cards
+from .ruleset import DEFAULT, Ruleset
+
+SEATS = ("N", "E", "S", "W")
+TEAMS = ("NS", "EW")
+PHASES = ("draw", "drawn", "melded", "over")
+ASKED = ("-", "pending", "yes", "no")
+SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+TEAM_INDEX = {"NS": 0, "EW": 1}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def team_of(seat: str) -> str:
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def partner_of(seat: str) -> str:
+    return SEATS[(SEAT_INDEX[seat] + 2) % 4]
+
+
+def next_seat(seat: str) -> str:
+    return SEATS[(SEAT_INDEX[seat] + 1) % 4]
+
+
+class Meld(NamedTuple):
+    """A team's meld: its rank and its cards (sorted). Wild cards stay for good (`meld.wild-fixed`)."""
+    rank: str
+    cards: tuple
+
+    @property
+    def naturals(self) -> int:
+        return sum(1 for c in self.cards if c.is_natural)
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def is_canasta(self) -> bool:
+        return len(self.cards) >= 7                        # canasta.size
+
+    @property
+    def is_natural_canasta(self) -> bool:
+        return self.is_canasta and self.wilds == 0          # canasta.natural
+
+    @property
+    def is_mixed_canasta(self) -> bool:
+        return self.is_canasta and self.wilds > 0           # canasta.mixed
+
+    @property
+    def points(self) -> int:
+        return sum(c.value for c in self.cards)
+
+    def plus(self, cards) -> "Meld":
+        return Meld(self.rank, sort_cards(self.cards + tuple(cards)))
+
+    def __str__(self) -> str:
+        return " ".join(c.text for c in self.cards)
+
+
+class Layout(NamedTuple):
+    """How the position text placed cards, so `to_text` can write it back the same way.
+
+    `shown[i]` is the cards written for seat i; `unseen[i]` how many more were dealt from the
+    seed; `stock_shown` the stock cards written (top first) and `stock_rest` whether the
+    unseen rest follows them. A played position has no layout: every card is written out.
+    """
+    shown: tuple
+    unseen: tuple
+    stock_shown: tuple
+    stock_rest: bool
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable snapshot: parse it from text, play moves to get new positions."""
+    turn: str = "N"
+    phase: str = "draw"
+    asked: str = "-"
+    rules: Ruleset = DEFAULT
+    score: tuple = (0, 0)                   # running totals (NS, EW) before this hand
+    hands: tuple = ((), (), (), ())         # per seat N E S W, sorted cards
+    melds: tuple = ((), ())                 # per team NS EW, Meld tuples in the order laid
+    red3: tuple = ((), ())                  # per team, red threes laid out
+    pile: tuple = ()                        # discard pile, bottom first
+    stock: tuple = ()                       # top first
+    opened: frozenset = frozenset()         # seats that melded before this turn
+    started: frozenset = frozenset()        # ranks of melds the player to move started this turn
+    out: str | None = None                  # the seat that went out, once the hand is over
+    out_concealed: bool = False
+    seed: int | None = None
+    layout: Layout | None = field(default=None, compare=True, repr=False)
+
+    # ---- text -------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        """A position from its text (NOTATION.md); `PositionError` says what is wrong and where."""
+        from .notation import parse_position
+        return parse_position(text)
+
+    def to_text(self) -> str:
+        from .notation import position_text
+        return position_text(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.to_text()!r})"
+
+    # ---- moves ------------------------------------------------------------------
+    def play(self, move) -> "Position":
+        """The position after `move` (text or `Move`); raises `IllegalMove` if the rules forbid it."""
+        from .judge import judge
+        from .errors import IllegalMove
+        ruling = judge(self, move)
+        if not ruling.legal:
+            raise IllegalMove(ruling)
+        return ruling.after
+
+    def legal_moves(self):
+        from .generate import legal_moves
+        return legal_moves(self)
+
+    # ---- queries ----------------------------------------------------------------
+    def hand(self, seat: str | None = None) -> tuple:
+        return self.hands[SEAT_INDEX[seat or self.turn]]
+
+    def team_melds(self, team: str) -> tuple:
+        return self.melds[TEAM_INDEX[team]]
+
+    def team_red3(self, team: str) -> tuple:
+        return self.red3[TEAM_INDEX[team]]
+
+    def meld_of(self, team: str, rank: str) -> Meld | None:
+        for meld in self.melds[TEAM_INDEX[team]]:
+            if meld.rank == rank:
+                return meld
+        return None
+
+    @property
+    def team(self) -> str:
+        """The team of the player to move."""
+        return team_of(self.turn)
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def frozen_cards(self) -> tuple:
+        """Wild cards and red threes in the pile, laid crosswise: they freeze it (`pile.frozen.wild`)."""
+        return tuple(c for c in self.pile if c.is_wild or c.is_red_three)
+
+    def is_frozen_for(self, team: str) -> bool:
+        return bool(self.frozen_cards) or not self.melds[TEAM_INDEX[team]]
+
+    def has_canasta(self, team: str) -> bool:
+        return any(len(m.cards) >= 7 for m in self.melds[TEAM_INDEX[team]])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def card_count(self) -> int:
+        """Every card in every zone: always 108 (`deck.cards`)."""
+        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for t in self.melds for m in t)
+                + sum(len(r) for r in self.red3) + len(self.pile) + len(self.stock))
+
+    def all_cards(self) -> list:
+        cards = [c for h in self.hands for c in h]
+        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for r in self.red3 for c in r]
+        return cards + list(self.pile) + list(self.stock)
+
+    def replace(self, **changes) -> "Position":
+        """A copy with some fields changed; the copy is concrete (no text layout, no seed)."""
+        changes.setdefault("layout", None)
+        changes.setdefault("seed", None)
+        return replace(self, **changes)
+
+    # ---- notebook display ---------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        from .diagram import position_svg
+        return position_svg(self)

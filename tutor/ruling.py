@@ -1,0 +1,91 @@
+"""Rulings: the judge's answer to one move, keeping every check it ran.
+
+A `Check` is one rule applied to this move: the rule id, whether it passed, and the named
+fields of its message template (see `explain.py`). The ruling's `rule` is the id that
+decided it: the first failed check, or for a legal move the most specific rule that
+permitted it. Text is only rendered when `explain()` is called.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Check(NamedTuple):
+    rule: str
+    ok: bool
+    key: str                 # message template (explain.TEMPLATES)
+    fields: dict
+    cards: tuple = ()        # the cards concerned, for highlighting on the table
+
+
+class Ruling:
+    """`legal`, the deciding `rule`, every `check`; `explain()` renders the reason in words."""
+
+    __slots__ = ("position", "move", "legal", "checks", "decisive", "_effect", "_after")
+
+    def __init__(self, position, move, checks, decisive, effect=None):
+        self.position = position
+        self.move = move
+        self.checks = tuple(checks)
+        self.decisive = decisive               # the Check that decided
+        self.legal = decisive.ok
+        self._effect = effect                  # a callable building the position after
+        self._after = None
+
+    @property
+    def rule(self) -> str:
+        return self.decisive.rule
+
+    @property
+    def reasons(self) -> tuple:
+        """Rule ids that shaped the verdict: the deciding one first, then supporting ones."""
+        ids = [self.decisive.rule]
+        for check in self.checks:
+            if check is not self.decisive and check.key.endswith("!") and check.rule not in ids:
+                ids.append(check.rule)
+        for check in self.checks:
+            if not check.ok and check.rule not in ids:
+                ids.append(check.rule)
+        return tuple(ids)
+
+    @property
+    def cards(self) -> tuple:
+        """Cards to highlight: those of the deciding check, else every card the move names."""
+        return self.decisive.cards or (self.move.cards if self.move else ())
+
+    @property
+    def after(self):
+        """The position after a legal move (None for an illegal one)."""
+        if not self.legal:
+            return None
+        if self._after is None:
+            self._after = self._effect()
+        return self._after
+
+    def explain(self, lang: str = "en") -> str:
+        from .explain import render_ruling
+        return render_ruling(self, lang)
+
+    def rule_text(self, lang: str = "en") -> str:
+        """The rulebook's own words for the deciding rule."""
+        from .rulebook import rule_text
+        return rule_text(self.rule)
+
+    def as_dict(self, lang: str = "en") -> dict:
+        return {"legal": self.legal, "rule": self.rule, "explanation": self.explain(lang),
+                "move": str(self.move) if self.move else None, "reasons": list(self.reasons)}
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __repr__(self) -> str:
+        verdict = "legal" if self.legal else "illegal"
+        return f"<Ruling {verdict} {self.move} ({self.rule})>"
+
+    def _repr_html_(self) -> str:
+        import html
+        colour = "#1b7a3a" if self.legal else "#b3261e"
+        verdict = "Legal" if self.legal else "Illegal"
+        return (f"<div style='border-left:4px solid {colour};padding:4px 10px'>"
+                f"<b style='color:{colour}'>{verdict}</b>: <code>{html.escape(str(self.move))}</code> "
+                f"— rule <code>{self.rule}</code><br>{html.escape(self.explain())}</div>")
