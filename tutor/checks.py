@@ -87,6 +87,14 @@ def turn_draw_phase(t) -> Check | None:
     return None
 
 
+def red_threes_stay_out(t) -> Check | None:
+    """`red3.no-meld`: red threes are never melded, held or discarded."""
+    red = tuple(c for c in t.move.cards if c.is_red_three)
+    if red:
+        return Check("red3.no-meld", False, "red3.no-meld/played", {"cards": red}, red)
+    return None
+
+
 def own_cards(t) -> Check | None:
     """`turn.own-cards`: only cards from the own hand, each once."""
     cards = t.move.cards
@@ -272,6 +280,8 @@ def lay_groups(t, taking: bool) -> Plan:
             merged.append(rank)
         else:
             meld = Meld(rank, tuple(sorted(cards, key=lambda c: c.order)))
+            if len(cards) < 3 and rank == "3":
+                t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
             if len(cards) < 3:
                 theirs = pos.meld_of(other, rank) is not None
                 t.need(Check("meld.own-team" if theirs else "meld.size", False,
@@ -463,6 +473,8 @@ def ask_ok(t) -> Check:
         return Check("goout.ask", False, "goout.ask/twice", {"answer": pos.asked})
     if pos.phase == "melded":
         return Check("goout.ask", False, "goout.ask/too-late", {})
+    if len(t.hand) <= 1:
+        return Check("goout.ask", False, "goout.ask/one-card", {"card": t.hand[0] if t.hand else None})
     return Check("goout.ask", True, "goout.ask/ok", {"partner": _partner(pos.turn)})
 
 
@@ -520,6 +532,11 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
                    started=pos.started | frozenset(plan.new_ranks))
     if plan.taking:
         changes.update(pile=(), phase="drawn")
+        if pos.rules.red3_dealt == "on-turn":
+            hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
+            hands[si] = tuple(sorted(hand, key=lambda c: c.order))
+            red3[ti] = red3[ti] + laid
+            changes.update(hands=tuple(hands), red3=tuple(red3), stock=tuple(stock))
     else:
         changes.update(phase="melded")
     if plan.out:
@@ -545,24 +562,16 @@ def _apply_draw(pos, si, ti) -> Position:
     red3 = list(pos.red3)
     laid = []
     if pos.rules.red3_dealt == "on-turn":          # red3.dealt, variant on-turn: laid now, replaced
-        for card in [c for c in hand if c.is_red_three]:
-            hand.remove(card)
-            laid.append(card)
-            if stock:
-                hand.append(stock.pop(0))
+        hand, stock, first = _lay_out_red3(hand, stock)
+        laid.extend(first)
     drawn = None
-    while stock:
+    while stock:  # red3.drawn: a red three drawn is laid out and the player draws again
         card = stock.pop(0)
         if card.is_red_three:
             laid.append(card)
             continue
         drawn = card
         break
-    while any(c.is_red_three for c in hand) and stock:   # replacements that were red threes
-        card = next(c for c in hand if c.is_red_three)
-        hand.remove(card)
-        laid.append(card)
-        hand.append(stock.pop(0))
     if drawn is not None:
         hand.append(drawn)
     red3[ti] = red3[ti] + tuple(laid)
@@ -572,3 +581,17 @@ def _apply_draw(pos, si, ti) -> Position:
     if drawn is None:                               # the stock ran out on a red three
         changes.update(phase="over", out=None)
     return pos.replace(**changes)
+
+
+def _lay_out_red3(hand: list, stock: list) -> tuple:
+    """Red threes still in a hand (variant red3-dealt=on-turn) are laid out and replaced."""
+    laid = []
+    while True:
+        red = [c for c in hand if c.is_red_three]
+        if not red or not stock:
+            return hand, stock, tuple(laid)
+        for card in red:
+            hand.remove(card)
+            laid.append(card)
+            if stock:
+                hand.append(stock.pop(0))

@@ -90,6 +90,7 @@ def _judge_take(t: Trial) -> Check:
     t.need(C.pile_black_three(t))
     t.need(C.pile_top_natural(t))
     t.need(C.pile_one_card(t))
+    t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
     t.need(C.take_group_aim(t))
     decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
@@ -102,6 +103,7 @@ def _judge_take(t: Trial) -> Check:
 def _judge_meld(t: Trial) -> Check:
     _common(t)
     t.need(C.turn_draw_phase(t))
+    t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
     plan = C.lay_groups(t, taking=False)
     C.after_laying(t, plan)
@@ -112,6 +114,7 @@ def _judge_meld(t: Trial) -> Check:
 def _judge_discard(t: Trial) -> Check:
     _common(t)
     t.need(C.turn_draw_phase(t))
+    t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
     t.plan = plan = C.Plan("discard", hand=C.remove(t.hand, t.move.cards))
     plan.laid = t.move.cards[0]

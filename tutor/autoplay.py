@@ -1,0 +1,166 @@
+"""Playing on: computer players move for their seats, a hand, a game, and the replay of a hand.
+
+- `play_on(pos, players, stop_at)` plays the seats that have a player until a seat in
+  `stop_at` (or a seat with no player) must act, or the hand is over. The seat that acts
+  is the player to move — or, while "may I go out?" is pending, the partner (`goout.ask`).
+- `play_hand(players, seed)` deals a hand (`tutor.deal`) and plays it to the end.
+- `play_game(players, seed)` plays hands until a team reaches the target (`tutor.Game`).
+- `Replay(record)` steps through a finished hand, each move with the judge's ruling.
+
+Every move is judged by `tutor.judge`; a player that returns an illegal move is an error.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .deal import deal
+from .errors import IllegalMove
+from .judge import judge
+from .moves import Move
+from .position import Position, TEAMS, partner_of
+from .scoring import Game, score_hand
+
+__all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay",
+           "actor_of"]
+
+
+class Step(NamedTuple):
+    before: Position
+    move: Move
+    ruling: object          # tutor.Ruling (legal)
+    after: Position
+    seat: str               # who made the move (the partner for yes/no)
+
+    def text(self, lang: str = "en") -> str:
+        """``"N: take KH KS — legal (pile.take.unfrozen): …"``."""
+        return (f"{self.seat}: {self.move} — {'legal' if self.ruling.legal else 'illegal'} "
+                f"({self.ruling.rule}): {self.ruling.explain(lang)}")
+
+
+class HandRecord(NamedTuple):
+    steps: list
+    final: Position
+    sheet: dict             # score_hand(final): {"NS": TeamSheet, "EW": TeamSheet}
+    seed: int | None = None
+    start: Position | None = None
+
+    @property
+    def totals(self) -> tuple:
+        return (self.sheet["NS"].total, self.sheet["EW"].total)
+
+
+class GameRecord(NamedTuple):
+    hands: list             # [HandRecord, ...]
+    totals: tuple           # (NS, EW) running totals at the end
+    winner: str | None      # "NS", "EW", or None for a drawn (or unfinished) game
+    margin: int
+    game: Game              # the tutor.Game that scored it
+
+    def result_text(self) -> str:
+        return self.game.result_text()
+
+
+def actor_of(pos: Position) -> str:
+    """The seat that acts in `pos`: the partner while a question is pending, else the turn."""
+    return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
+
+
+def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 2000,
+            on_step=None) -> list:
+    """Play the seats that have a player, from `pos`, until a seat in `stop_at` (or a seat
+    with no player) must act, or the hand is over, or `max_moves` moves were made.
+
+    Returns the steps made (`Step`s); the last step's `after` is where play stopped (or
+    `pos` itself when no move was made). `on_step(step)` is called after each move.
+    """
+    steps: list = []
+    stop_at = frozenset(stop_at)
+    while pos.phase != "over" and len(steps) < max_moves:
+        seat = actor_of(pos)
+        if seat in stop_at:
+            break
+        player = players.get(seat)
+        if player is None:
+            break
+        move = Move.parse(player.choose(pos))
+        ruling = judge(pos, move)
+        if not ruling.legal:
+            raise IllegalMove(ruling)
+        step = Step(pos, move, ruling, ruling.after, seat)
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
+        pos = step.after
+    return steps
+
+
+def play_hand(players: dict, seed: int = 0, rules="default", score=(0, 0),
+              max_moves: int = 5000) -> HandRecord:
+    """Deal a hand with `seed` and let the four players play it to the end."""
+    start = deal(seed, rules, score=score)
+    return _finish(start, players, seed, max_moves)
+
+
+def _finish(start: Position, players: dict, seed, max_moves: int) -> HandRecord:
+    steps = play_on(start, players, max_moves=max_moves)
+    final = steps[-1].after if steps else start
+    if final.phase != "over":
+        raise RuntimeError(f"the hand did not end within {max_moves} moves:\n{final.to_text()}")
+    return HandRecord(steps, final, score_hand(final), seed, start)
+
+
+def play_game(players: dict, seed: int = 0, rules="default", target: int = 5000,
+              max_hands: int = 200) -> GameRecord:
+    """Play hands (seeds ``seed``, ``seed + 1``, …) until a team reaches `target` (`game.end`)."""
+    game = Game(rules, target=target)
+    hands = []
+    k = 0
+    while not game.is_over and k < max_hands:
+        start = game.next_deal(seed + k)
+        record = _finish(start, players, seed + k, 5000)
+        game.add_hand(record.final)
+        hands.append(record)
+        k += 1
+    return GameRecord(hands, game.totals, game.winner, game.margin, game)
+
+
+class Replay:
+    """Step through a finished hand: `steps`, `at(i)` (the position before step i), `lines()`."""
+
+    def __init__(self, record):
+        if isinstance(record, (HandRecord,)):
+            steps, start, final = record.steps, record.start, record.final
+        else:                                   # a plain list of steps
+            steps = list(record)
+            start = final = None
+        self.steps = list(steps)
+        self.start = start if start is not None else (self.steps[0].before if self.steps else None)
+        self.final = final if final is not None else (self.steps[-1].after if self.steps else
+                                                      self.start)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def at(self, i: int) -> Position:
+        """The position before step `i`; ``at(len(replay))`` is the final position."""
+        if i < 0:
+            i += len(self.steps) + 1
+        if i == len(self.steps):
+            return self.final
+        return self.steps[i].before
+
+    def line(self, i: int, lang: str = "en") -> str:
+        return f"{i + 1}: {self.steps[i].text(lang)}"
+
+    def lines(self, lang: str = "en") -> list:
+        return [self.line(i, lang) for i in range(len(self.steps))]
+
+    def text(self, lang: str = "en") -> str:
+        out = self.lines(lang)
+        if self.final is not None and self.final.phase == "over":
+            sheet = score_hand(self.final)
+            out.append("The hand is over: " + ", ".join(f"{t} {sheet[t].total:+d}" for t in TEAMS))
+        return "\n".join(out)
+
+    def __iter__(self):
+        return iter(self.steps)

@@ -1,0 +1,126 @@
+"""Benchmark: `python -m tutor.bench` prints the engine's speed (and the table's, if the
+notebook packages are installed). Figures, not pass/fail: timed tests would be flaky.
+
+- judge: median time of one `judge` call on mid-hand positions (without rendering text)
+- legal_moves: median time on mid-hand positions
+- random hands/s: complete four-player hands, random legal move each step (legal_moves + play)
+- import time of `import tutor` in a fresh interpreter
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def _mid_hand_positions(count: int, seed: int = 1) -> list:
+    import tutor
+    rng = random.Random(seed)
+    out = []
+    s = 0
+    while len(out) < count:
+        pos = tutor.deal(seed=s)
+        s += 1
+        for _ in range(rng.randrange(20, 80)):
+            moves = tutor.legal_moves(pos)
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        if pos.phase != "over":
+            out.append(pos)
+    return out
+
+
+def _median_us(fn, items, repeat=5) -> float:
+    times = []
+    for item in items:
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            fn(item)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best)
+    return statistics.median(times) * 1e6
+
+
+def bench_judge(positions) -> float:
+    import tutor
+    rng = random.Random(3)
+    cases = []
+    for pos in positions:
+        moves = tutor.legal_moves(pos)
+        cases.append((pos, rng.choice(moves)))               # a legal move
+        hand = pos.hand()
+        cases.append((pos, f"meld {hand[0].text} {hand[-1].text}"))  # usually illegal
+    return _median_us(lambda c: tutor.judge(c[0], c[1]).legal, cases)
+
+
+def bench_legal_moves(positions) -> float:
+    import tutor
+    return _median_us(tutor.legal_moves, positions, repeat=3)
+
+
+def bench_random_hands(seconds: float = 10.0) -> tuple[float, float]:
+    import tutor
+    rng = random.Random(7)
+    hands = moves_made = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        pos = tutor.deal(seed=hands)
+        while pos.phase != "over":
+            pos = pos.play(rng.choice(tutor.legal_moves(pos)))
+            moves_made += 1
+        hands += 1
+    elapsed = time.perf_counter() - t0
+    return hands / elapsed, moves_made / hands
+
+
+def bench_import(runs: int = 7) -> float:
+    """`import tutor` in a fresh interpreter, with bytecode cached as a normal install has it
+    (the first run writes it; PYTHONDONTWRITEBYTECODE is cleared for these runs)."""
+    import os
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    times = []
+    for _ in range(runs + 1):
+        out = subprocess.run([sys.executable, "-c",
+                              "import time; t=time.perf_counter(); import tutor; "
+                              "print(time.perf_counter()-t)"], capture_output=True, text=True,
+                             check=True, env=env)
+        times.append(float(out.stdout))
+    return statistics.median(times[1:]) * 1000
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutor.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="time for the random-hands figure")
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--tournament", type=int, default=0,
+                        help="also play N hands sensible vs random players")
+    args = parser.parse_args(argv)
+    positions = _mid_hand_positions(args.positions)
+    print(f"positions: {len(positions)} mid-hand positions from seeded random play")
+    print(f"judge:            median {bench_judge(positions):8.1f} µs per call (target <= 20)")
+    print(f"legal_moves:      median {bench_legal_moves(positions):8.1f} µs per call (target <= 50)")
+    rate, per_hand = bench_random_hands(args.seconds)
+    print(f"random hands:     {rate:8.1f} hands/s ({per_hand:.0f} moves per hand) (target >= 500)")
+    print(f"import tutor:     {bench_import():8.1f} ms (target <= 60)")
+    try:
+        from .table.bench import measure
+    except ImportError as exc:
+        print(f"table redraw:     not measured ({exc})")
+    else:
+        for name, value in measure().items():
+            print(f"table {name}: {value}")
+    if args.tournament:
+        from .players import tournament
+        result = tournament(hands=args.tournament)
+        for name, value in result.items():
+            print(f"tournament {name}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

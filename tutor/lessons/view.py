@@ -1,0 +1,56 @@
+"""Showing a position in a lesson: the table widget when it is there, else a picture.
+
+Only imported when a notebook asks for a table or a quiz; ``import tutor`` and
+``import tutor.lessons`` stay free of widgets.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+_DEFAULT_LINES = re.compile(r"^(rules: default|asked: -|score: NS 0, EW 0|NS red3: -|EW red3: -|"
+                            r"stock: rest|seed: \d+|opened: .*)$")
+
+
+def short_text(pos) -> str:
+    """The position text without the lines that only repeat defaults."""
+    return "\n".join(ln for ln in pos.to_text().splitlines() if not _DEFAULT_LINES.match(ln))
+
+
+def position_svg(pos) -> str | None:
+    """The position's SVG diagram (tutor/diagram.py), or None when there is none yet."""
+    try:
+        return pos._repr_svg_()
+    except (ImportError, AttributeError, NotImplementedError):
+        return None
+
+
+def position_html(pos) -> str:
+    svg = position_svg(pos)
+    if svg:
+        return f"<div class='tutor-diagram'>{svg}</div>"
+    return ("<pre class='tutor-position' style='background:#0b5d1e;color:#fff;padding:8px;"
+            f"border-radius:6px;display:inline-block'>{html.escape(short_text(pos))}</pre>")
+
+
+class Picture:
+    """A position shown as a picture (no clicking): used when the table widget is missing."""
+
+    def __init__(self, pos):
+        self.pos = pos
+
+    def _repr_html_(self) -> str:
+        return position_html(self.pos)
+
+    def __repr__(self) -> str:
+        return short_text(self.pos)
+
+
+def table(pos, viewer: str | None = None, **kwargs):
+    """``tutor.table.Table(pos)`` seen from the player to act; a `Picture` if the table
+    widget (or ipywidgets/ipycanvas) cannot be imported."""
+    try:
+        from tutor.table import Table
+    except ImportError:
+        return Picture(pos)
+    return Table(pos, viewer=viewer or pos.turn, **kwargs)

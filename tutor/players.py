@@ -1,0 +1,502 @@
+"""Computer players: they choose among `legal_moves(pos)` and never apply rules of their own.
+
+A player's `choose(pos)` returns one of ``tutor.legal_moves(pos)`` for the seat that acts
+in `pos`: the player to move, or — while ``pos.asked == "pending"`` — the partner, whose
+legal moves are ``yes`` and ``no``.
+
+- `RandomPlayer(seed)`: uniform over the legal moves.
+- `SensiblePlayer(seed)`: ranks the legal moves with a few heuristics of good play (take
+  the pile when it pays, build canastas, keep wild cards for melds near a canasta, discard
+  safely, go out when ahead). The rules are the engine's: the heuristics only *rank*
+  moves the engine has already found legal, and read the position (hands, melds, pile).
+
+`explain_choice(pos, move)` says in words why a good player would make `move` (the
+heuristic side of a hint; `tutor.hints` adds the judge's rule-citing explanation).
+`tournament(hands, seed)` measures the sensible player against the random one.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .cards import RANK_NAMES, RANK_PLURALS
+from .generate import legal_moves
+from .goout import can_go_out
+from .judge import judge
+from .moves import Move
+from .position import SEAT_NAMES, TEAM_INDEX, next_seat, partner_of, team_of
+from .scoring import score_hand
+
+__all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
+           "tournament"]
+
+_ASK, _YES, _NO, _DRAW = Move("ask"), Move("yes"), Move("no"), Move("draw")
+
+
+def actor_of(pos) -> str:
+    """The seat that acts in `pos`: the partner while a question is pending, else the turn."""
+    return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
+
+
+def _other(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def _pl(rank: str) -> str:
+    return RANK_PLURALS.get(rank, rank)
+
+
+def _nm(rank: str) -> str:
+    return RANK_NAMES.get(rank, rank)
+
+
+def _cards(cards) -> str:
+    return " ".join(c.text for c in cards)
+
+
+class Player:
+    """A computer player: `choose(pos)` returns a legal `Move` for the seat acting in `pos`."""
+
+    name = "player"
+
+    def choose(self, pos) -> Move:          # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomPlayer(Player):
+    """Uniform over `legal_moves(pos)`, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, pos) -> Move:
+        moves = legal_moves(pos)
+        if not moves:
+            raise ValueError("no legal move in this position:\n" + pos.to_text())
+        return self.rng.choice(moves)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+
+# ---- reading the position -------------------------------------------------------------
+
+class _View:
+    """What a player reads off the position for the seat to move (all public or own cards)."""
+
+    __slots__ = ("pos", "seat", "team", "opp", "hand", "own", "theirs", "counts", "seen",
+                 "pile_ranks", "opp_sizes", "danger", "stock")
+
+    def __init__(self, pos):
+        self.pos = pos
+        self.seat = pos.turn
+        self.team = team_of(pos.turn)
+        self.opp = _other(self.team)
+        self.hand = pos.hands["NESW".index(pos.turn)]
+        self.own = {m.rank: m for m in pos.melds[TEAM_INDEX[self.team]]}
+        self.theirs = {m.rank: m for m in pos.melds[TEAM_INDEX[self.opp]]}
+        counts: dict = {}
+        for c in self.hand:
+            if c.is_natural:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
+        self.counts = counts
+        seen: dict = {}
+        for c in pos.pile:
+            seen[c.rank] = seen.get(c.rank, 0) + 1
+        self.pile_ranks = dict(seen)
+        for t in pos.melds:
+            for m in t:
+                for c in m.cards:
+                    seen[c.rank] = seen.get(c.rank, 0) + 1
+        for c in self.hand:
+            seen[c.rank] = seen.get(c.rank, 0) + 1
+        self.seen = seen
+        self.stock = len(pos.stock)
+        self.opp_sizes = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) == self.opp]
+        # the opponents are close to going out: meld down what can be melded
+        opp_canasta = any(len(m.cards) >= 7 for m in self.theirs.values())
+        self.danger = (min(self.opp_sizes) <= 2 or (opp_canasta and min(self.opp_sizes) <= 4)
+                       or self.stock <= 6)
+
+
+def _team_lead(pos, team: str) -> tuple[int, int]:
+    """(the team's hand score if the player to move went out now, the opponents' score)."""
+    sheets = score_hand(pos)
+    mine, theirs = sheets[team].total, sheets[_other(team)].total
+    hand = pos.hands["NESW".index(pos.turn)]
+    if team_of(pos.turn) == team:
+        # going out melds the hand (its cards count plus instead of minus) and scores 100
+        mine += 100 + 2 * sum(c.value for c in hand) - (min(c.value for c in hand) if hand else 0)
+    return mine, theirs
+
+
+def _wants_out(pos) -> tuple[bool, str]:
+    """Should the team of the player to move end the hand now? (ahead, or the hand is old)."""
+    team = team_of(pos.turn)
+    mine, theirs = _team_lead(pos, team)
+    if mine > theirs:
+        return True, f"going out now your team would lead this hand by about {mine - theirs} points"
+    if len(pos.stock) < 16:
+        return True, f"the hand is old (only {len(pos.stock)} cards left in the stock)"
+    opp = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) != team]
+    if min(opp) <= 2:
+        return True, "the opponents are about to go out themselves"
+    return False, f"your team would trail this hand by about {theirs - mine} points: build more first"
+
+
+# ---- the sensible player -----------------------------------------------------------------
+
+class SensiblePlayer(Player):
+    """Ranks the legal moves by heuristics of good play. Deterministic for a given seed."""
+
+    name = "sensible"
+
+    def __init__(self, seed: int = 0, ask_partner: bool = True):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.ask_partner = ask_partner
+
+    def __repr__(self) -> str:
+        return f"SensiblePlayer(seed={self.seed})"
+
+    def choose(self, pos) -> Move:
+        return self.decide(pos)[0]
+
+    def decide(self, pos) -> tuple[Move, str]:
+        """The chosen move and the heuristic reason for it, in words."""
+        moves = legal_moves(pos)
+        if not moves:
+            raise ValueError("no legal move in this position:\n" + pos.to_text())
+        if pos.asked == "pending":
+            want, why = _wants_out(pos)
+            move = _YES if want and _YES in moves else (_NO if _NO in moves else moves[0])
+            return move, ("Say yes: " if move == _YES else "Say no: ") + why + "."
+        if len(moves) == 1:
+            return moves[0], "It is the only legal move here."
+        view = _View(pos)
+        if pos.phase == "draw":
+            return self._draw_phase(view, moves)
+        return self._play_phase(view, moves)
+
+    # ---- draw or take ----
+    def _draw_phase(self, v: _View, moves) -> tuple[Move, str]:
+        takes = [m for m in moves if m.kind == "take"]
+        can_draw = _DRAW in moves
+        if not takes:
+            return _DRAW, "Draw from the stock: the pile cannot be taken now."
+        best = max(takes, key=lambda m: self._take_value(v, m))
+        value = self._take_value(v, best)
+        if not can_draw:
+            return best, "Take the pile: with the stock empty you must take it."
+        if v.stock == 0:
+            # taking an empty-stock pile keeps the hand going; only worth it when it is small
+            if len(v.pos.pile) <= 3 and not best.cards:
+                return best, _take_reason(v, best)
+            return _DRAW, "Leave the pile: with the stock empty the hand ends, and your side keeps its score."
+        if value > 0:
+            return best, _take_reason(v, best)
+        return _DRAW, ("Draw from the stock: the pile (" + str(len(v.pos.pile)) +
+                       " cards) is not worth the cards it would cost from your hand.")
+
+    def _take_value(self, v: _View, m: Move) -> float:
+        pile = v.pos.pile
+        wilds = sum(1 for c in m.cards if c.is_wild)
+        naturals = len(m.cards) - wilds
+        extra_groups = len(m.groups) - 1 if m.groups else 0
+        value = 8 * len(pile) + sum(c.value for c in pile) / 10
+        value -= 30 * wilds + 2 * naturals + 3 * extra_groups
+        if len(pile) <= 2 and wilds:
+            value -= 40
+        if not m.cards:             # the top card joins a meld of the team: free
+            value += 5
+        return value + 0.01 * self.rng.random()
+
+    # ---- meld, ask, go out, discard ----
+    def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
+        pos = v.pos
+        if can_go_out(pos):
+            want, why = _wants_out(pos)
+            if pos.asked == "yes" or want:
+                if self.ask_partner and _ASK in moves and pos.asked == "-":
+                    return _ASK, ("Ask your partner \"may I go out?\": you can meld your whole hand "
+                                  "now, and " + why + ".")
+                step = self._going_out_step(v, moves)
+                if step is not None:
+                    return step, ("Go out: " + why + "." if pos.asked != "yes" else
+                                  "Go out: your partner said yes, and the answer binds.")
+        melds = [m for m in moves if m.kind == "meld"]
+        if melds:
+            scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
+            value, _, best = max(scored)
+            if value > 0:
+                return best, self._meld_reason(v, best)
+        discards = [m for m in moves if m.kind == "discard"]
+        if discards:
+            best = min(discards, key=lambda m: (self._keep_value(v, m.cards[0]), self.rng.random()))
+            return best, self._discard_reason(v, best.cards[0])
+        return moves[0], "It is the only kind of move left."
+
+    def _going_out_step(self, v: _View, moves):
+        """A move that goes out now, else a meld after which going out stays possible."""
+        pos = v.pos
+        best, best_key = None, None
+        for m in moves:
+            if m.kind not in ("meld", "discard"):
+                continue
+            ruling = judge(pos, m)
+            if not ruling.legal:
+                continue
+            after = ruling.after
+            if after.phase == "over" and after.out == pos.turn:
+                key = (2, score_hand(after)[v.team].total)
+            elif m.kind == "meld" and can_go_out(after):
+                key = (1, len(m.cards) * 10 - 15 * sum(1 for c in m.cards if c.is_wild))
+            else:
+                continue
+            if best_key is None or key > best_key:
+                best, best_key = m, key
+        return best
+
+    def _meld_value(self, v: _View, m: Move) -> float:
+        opening = not v.own
+        value = 0.0
+        hand_after = len(v.hand) - len(m.cards)
+        for g in m.groups:
+            wilds = sum(1 for c in g.cards if c.is_wild)
+            nats = len(g.cards) - wilds
+            rank = g.rank or next((c.rank for c in g.cards if c.is_natural), None)
+            meld = v.own.get(rank)
+            if meld is not None:
+                size = len(meld.cards) + len(g.cards)
+                value += 10 * nats
+                if wilds:
+                    if meld.is_canasta and meld.wilds == 0:
+                        value -= 250            # would spoil a natural canasta (500 → 300)
+                    elif len(meld.cards) < 7 <= size:
+                        value += 30 + 5 * (size - 7 == 0)   # completes a canasta
+                    elif v.danger:
+                        value += 2 * wilds
+                    else:
+                        value -= 25 * wilds     # keep wild cards for melds near a canasta
+            else:
+                if rank == "3":
+                    value -= 100                # only when going out (handled there)
+                    continue
+                value += 8 * nats + (6 if nats >= 3 else 0)
+                if wilds:
+                    value -= (3 if (opening or v.danger) else 25) * wilds
+                elif nats == 2 and not (opening or v.danger):
+                    value -= 20
+        if opening:
+            value += 40                         # the team's first meld unfreezes the pile for it
+        if hand_after <= 2 and not v.danger and not any(len(x.cards) >= 7 for x in v.own.values()):
+            value -= 15                         # keep some cards to take the pile with
+        return value + 0.01 * self.rng.random()
+
+    def _keep_value(self, v: _View, card) -> float:
+        """How much the player wants to keep `card` (the lowest is discarded)."""
+        pos = v.pos
+        if card.is_black_three:
+            return -60.0                        # blocks the next player (pile.black-three)
+        if card.is_wild:
+            frozen = bool(pos.frozen_cards)
+            if (not frozen and len(pos.pile) >= 10 and v.theirs and card.rank == "2"
+                    and len(v.hand) > 3):
+                return 15.0                     # freezes a big pile against the opponents
+            return 150.0 if card.rank == "JK" else 110.0
+        rank = card.rank
+        n = v.counts.get(rank, 0)
+        keep = 0.0
+        if n >= 2:
+            keep += 25 + 10 * (n - 2)           # a pair takes the pile; three make a meld
+        if rank in v.own:
+            keep += 20
+        opp_open = bool(v.theirs)
+        pile_open = not pos.frozen_cards
+        pile_n = len(pos.pile)
+        if rank in v.theirs and pile_open:
+            keep += 40 + 3 * pile_n             # feeds their meld and hands them the pile
+        unseen = max(0, 8 - v.seen.get(rank, 0))
+        # the fewer of the rank are unseen, the less likely an opponent holds a pair of it
+        risk = unseen / 8.0
+        keep += risk * (6 + (2.0 if opp_open and pile_open else 1.0) * pile_n)
+        keep -= 4 * v.pile_ranks.get(rank, 0)   # ranks already discarded are safer
+        keep -= card.value / 10                 # shed points from the hand
+        return keep
+
+    # ---- words ----
+    def _meld_reason(self, v: _View, m: Move) -> str:
+        parts = []
+        for g in m.groups:
+            rank = g.rank or next((c.rank for c in g.cards if c.is_natural), "")
+            meld = v.own.get(rank)
+            wilds = [c for c in g.cards if c.is_wild]
+            if meld is not None:
+                size = len(meld.cards) + len(g.cards)
+                if len(meld.cards) < 7 <= size:
+                    parts.append(f"{_cards(g.cards)} complete{'s' if len(g.cards) == 1 else ''} "
+                                 f"your {_nm(rank)} meld as a canasta ({size} cards)")
+                elif wilds and v.danger:
+                    parts.append(f"{_cards(g.cards)} go on your {_nm(rank)} meld: the opponents "
+                                 f"are close to going out, so meld down what you can")
+                else:
+                    parts.append(f"{_cards(g.cards)} build{'s' if len(g.cards) == 1 else ''} your "
+                                 f"{_nm(rank)} meld toward a canasta ({size} of 7 cards)")
+            else:
+                parts.append(f"{_cards(g.cards)} start{'s' if len(g.cards) == 1 else ''} a meld of "
+                             f"{_pl(rank)}")
+        text = "Meld: " + "; ".join(parts) + "."
+        if not v.own:
+            minimum = v.pos.rules.initial_minimum_for(v.pos.score[TEAM_INDEX[v.team]])
+            points = sum(c.value for c in m.cards)
+            text += (f" It is your team's first meld ({points} points, at least {minimum} needed), "
+                     f"and it unfreezes the pile for your team.")
+        return text
+
+    def _discard_reason(self, v: _View, card) -> str:
+        pos = v.pos
+        nxt = SEAT_NAMES[next_seat(pos.turn)]
+        if card.is_black_three:
+            return f"Discard {card.text}: a black three blocks {nxt} from taking the pile."
+        if card.is_wild:
+            return (f"Discard {card.text}: a wild card freezes the pile of {len(pos.pile)} cards, "
+                    f"so the opponents need a natural pair to take it.")
+        rank = card.rank
+        why = []
+        if v.counts.get(rank, 0) == 1:
+            why.append(f"it is your only {_nm(rank)}")
+        if rank not in v.theirs and v.theirs:
+            why.append(f"the opponents have no meld of {_pl(rank)}")
+        elif rank in v.theirs and pos.frozen_cards:
+            why.append("the pile is frozen, so it cannot be added to their meld")
+        if v.pile_ranks.get(rank):
+            why.append(f"{_pl(rank)} have been discarded already, so it is less likely wanted")
+        unseen = max(0, 8 - v.seen.get(rank, 0))
+        if unseen <= 3:
+            why.append(f"only {unseen} {_pl(rank) if unseen != 1 else _nm(rank)} "
+                       f"{'are' if unseen != 1 else 'is'} unseen")
+        if not why:
+            why.append("it is the card you need least")
+        return f"Discard {card.text}: " + ", ".join(why) + "."
+
+
+def _take_reason(v: _View, m: Move) -> str:
+    pos = v.pos
+    top = pos.top
+    n = len(pos.pile)
+    rank = top.rank
+    where = (f"your meld of {_pl(rank)}" if rank in v.own else
+             f"a new meld of {_pl(rank)} with {_cards(m.groups[0].cards)}" if m.groups else
+             f"your meld of {_pl(rank)}")
+    text = f"Take the pile: {n} card{'s' if n != 1 else ''} for {where}."
+    if not v.own:
+        text += " It is also your team's first meld, which must reach the minimum."
+    if any(c.is_wild for c in m.cards):
+        text += " A wild card is worth spending on a pile this size."
+    return text
+
+
+def explain_choice(pos, move) -> str:
+    """Why a good player would (or would not) make `move` in `pos`: the heuristic reason."""
+    move = Move.parse(move)
+    player = SensiblePlayer()
+    chosen, reason = player.decide(pos)
+    if chosen == move:
+        return reason
+    if pos.asked == "pending":
+        want, why = _wants_out(pos)
+        return ("Saying yes" if move == _YES else "Saying no") + ": " + why + "."
+    v = _View(pos)
+    if move.kind == "take":
+        return _take_reason(v, move)
+    if move.kind == "draw":
+        return "Draw from the stock."
+    if move.kind == "meld":
+        return player._meld_reason(v, move)
+    if move.kind == "discard":
+        return player._discard_reason(v, move.cards[0])
+    if move.kind == "ask":
+        return "Ask your partner \"may I go out?\"; the answer binds."
+    return f"A good player would rather play {chosen}: {reason}"
+
+
+# ---- the measurement ---------------------------------------------------------------------
+
+def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
+    """SensiblePlayer team against RandomPlayer team over seeded hands.
+
+    Hand i is dealt with seed ``seed + i``; the sensible team is NS in even hands and EW
+    in odd ones (cancelling seat bias). A hand is won by the side whose hand score is
+    higher. Returns win rate, average hand scores and milliseconds per computer move.
+    """
+    from .autoplay import play_hand
+    wins = losses = ties = 0
+    sens_total = rand_total = 0
+    sens_time = rand_time = 0.0
+    sens_moves = rand_moves = 0
+    start = time.perf_counter()
+    for i in range(hands):
+        sensible_team = "NS" if i % 2 == 0 else "EW"
+        players = {}
+        timers = {}
+        for k, seat in enumerate("NESW"):
+            base = SensiblePlayer(seed=seed * 7919 + i * 4 + k) if team_of(seat) == sensible_team \
+                else RandomPlayer(seed=seed * 7919 + i * 4 + k)
+            players[seat] = _Timed(base)
+            timers[seat] = players[seat]
+        record = play_hand(players, seed=seed + i, rules=rules)
+        s = record.sheet[sensible_team].total
+        r = record.sheet[_other(sensible_team)].total
+        sens_total += s
+        rand_total += r
+        if s > r:
+            wins += 1
+        elif s < r:
+            losses += 1
+        else:
+            ties += 1
+        for seat, timed in timers.items():
+            if team_of(seat) == sensible_team:
+                sens_time += timed.seconds
+                sens_moves += timed.moves
+            else:
+                rand_time += timed.seconds
+                rand_moves += timed.moves
+    elapsed = time.perf_counter() - start
+    return {
+        "hands": hands,
+        "seed": seed,
+        "sensible_wins": wins,
+        "random_wins": losses,
+        "ties": ties,
+        "win_rate": wins / hands if hands else 0.0,
+        "avg_score_sensible": sens_total / hands if hands else 0.0,
+        "avg_score_random": rand_total / hands if hands else 0.0,
+        "ms_per_move_sensible": 1000 * sens_time / sens_moves if sens_moves else 0.0,
+        "ms_per_move_random": 1000 * rand_time / rand_moves if rand_moves else 0.0,
+        "ms_per_move": 1000 * (sens_time + rand_time) / max(1, sens_moves + rand_moves),
+        "moves": sens_moves + rand_moves,
+        "seconds": elapsed,
+    }
+
+
+class _Timed(Player):
+    """Wraps a player and measures the time of its `choose` calls."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.seconds = 0.0
+        self.moves = 0
+
+    def choose(self, pos) -> Move:
+        t0 = time.perf_counter()
+        move = self.player.choose(pos)
+        self.seconds += time.perf_counter() - t0
+        self.moves += 1
+        return move

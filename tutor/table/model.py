@@ -1,0 +1,396 @@
+"""The table's session model: state and handlers, no widgets (tested headless).
+
+A `TableSession` holds the staged position (what `reset` returns to), the current one, an
+undo/redo history, the selected hand cards (by index into the bottom seat's hand), the
+meld targeted for 'add to meld', the last ruling, the viewer seat and the teaching flag.
+Every handler changes the model and then tells the observers (`on_change`), so a view
+only has to redraw. The engine decides every rule: handlers build move text and ask
+`tutor.judge`; nothing here knows a rule.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..judge import judge as _judge
+from ..cards import Card, sort_cards
+from ..errors import MoveError, PositionError, TutorError
+from ..position import Meld, Position, SEATS, TEAMS, team_of
+
+ZONES = ("hand", "pile", "stock", "meld", "red3")
+
+
+@dataclass
+class Step:
+    """One entry of the history: the position reached and what led there."""
+    position: Position
+    label: str
+    ruling: object = None
+
+
+@dataclass
+class TableSession:
+    staged: Position
+    viewer: str = "S"
+    open_hands: bool = False
+    follow_turn: bool = False            # the bottom seat follows the player to move (hot seat)
+    players: dict = field(default_factory=dict)   # seat -> computer player, for play_on
+
+    def __post_init__(self):
+        if isinstance(self.staged, str):
+            self.staged = Position.parse(self.staged)
+        self.position: Position = self.staged
+        self.past: list[Step] = []        # undo stack: earlier positions
+        self.future: list[Step] = []      # redo stack
+        self.selection: list[int] = []
+        self.groups: list[list[int]] = []  # melds put aside with 'next meld' (';')
+        self.target: tuple | None = None  # (team, rank) of a clicked meld
+        self.ruling = None                 # the last ruling (legal or not)
+        self.message: str = ""             # a short note when there is no ruling (bad input)
+        self.text_error: PositionError | None = None
+        self.legal_list: list[str] | None = None
+        self.last_hint = None
+        self.last_steps: list = []
+        self._observers: list = []
+
+    # ---- observers --------------------------------------------------------------------
+    def on_change(self, callback) -> None:
+        """`callback(session, what)` after every change; what: position|selection|ruling|text|info."""
+        self._observers.append(callback)
+
+    def _notify(self, what: str) -> None:
+        for cb in list(self._observers):
+            cb(self, what)
+
+    # ---- who is at the bottom ------------------------------------------------------------
+    @property
+    def bottom(self) -> str:
+        """The seat drawn at the bottom, whose hand can be selected."""
+        if self.follow_turn and self.position.phase != "over":
+            return self.position.turn
+        return self.viewer
+
+    @property
+    def hand(self) -> tuple:
+        return self.position.hand(self.bottom)
+
+    def selected_cards(self) -> list:
+        hand = self.hand
+        return [hand[i] for i in sorted(self.selection) if i < len(hand)]
+
+    def _prefix(self) -> str:
+        """Moves are made by the bottom seat: when it is not its turn, say so ('W: meld …')."""
+        return "" if self.bottom == self.position.turn else f"{self.bottom}: "
+
+    # ---- selection ---------------------------------------------------------------------------
+    def select(self, index: int) -> list:
+        """Toggle the selection of hand card `index` (of the bottom seat's hand)."""
+        if not 0 <= index < len(self.hand):
+            raise IndexError(f"no card {index} in a hand of {len(self.hand)}")
+        if index in self.selection:
+            self.selection.remove(index)
+        else:
+            self.selection.append(index)
+        self._notify("selection")
+        return list(self.selection)
+
+    def clear_selection(self) -> None:
+        self.selection = []
+        self.groups = []
+        self._notify("selection")
+
+    def set_target(self, team: str | None, rank: str | None = None) -> None:
+        """Aim 'add to meld' at a team's meld (clicking it); None clears."""
+        self.target = (team, rank) if team else None
+        self._notify("selection")
+
+    def next_group(self) -> None:
+        """Put the selected cards aside as one meld of a several-meld action (';' in the text)."""
+        if self.selection:
+            self.groups.append(sorted(self.selection))
+            self.selection = []
+        self._notify("selection")
+
+    def _group_texts(self) -> list[str]:
+        hand = self.hand
+        used = set()
+        out = []
+        for group in self.groups + [sorted(self.selection)]:
+            idx = [i for i in group if i < len(hand) and i not in used]
+            used.update(idx)
+            if idx:
+                out.append(" ".join(hand[i].text for i in idx))
+        return out
+
+    # ---- moves -------------------------------------------------------------------------------
+    def try_move(self, text):
+        """Judge `text` (or a Move) for the player to move. Legal: play it and record it in the
+        history. Illegal: the position stays. Returns the Ruling (None for text that is not a
+        move at all: then `message` says what is wrong)."""
+        self.legal_list = None
+        self.last_hint = None
+        try:
+            ruling = _judge(self.position, text)
+        except MoveError as exc:
+            self.ruling = None
+            self.message = str(exc)
+            self._notify("ruling")
+            return None
+        self.ruling = ruling
+        self.message = ""
+        if ruling.legal:
+            self._push(ruling.after, str(ruling.move), ruling)
+            self.selection, self.groups = [], []
+            self.target = None
+            self._notify("position")
+        else:
+            self._notify("ruling")
+        return ruling
+
+    def _push(self, position: Position, label: str, ruling=None) -> None:
+        self.past.append(Step(self.position, label, ruling))
+        self.future.clear()
+        self.position = position
+
+    def _need_cards(self, what: str) -> bool:
+        if self.selection or self.groups:
+            return True
+        self.ruling = None
+        self.message = f"Select cards in your hand first ({what})."
+        self._notify("ruling")
+        return False
+
+    def draw(self):
+        return self.try_move(self._prefix() + "draw")
+
+    def take(self):
+        """Take the pile; the selected cards (and groups) meld with its top card."""
+        groups = self._group_texts()
+        return self.try_move(self._prefix() + ("take " + "; ".join(groups) if groups else "take"))
+
+    def meld(self):
+        """Meld the selection (and any groups put aside with `next_group`, ';' between)."""
+        if not self._need_cards("then press meld"):
+            return None
+        return self.try_move(self._prefix() + "meld " + "; ".join(self._group_texts()))
+
+    def add_to(self, rank: str | None = None, team: str | None = None):
+        """Add the selected cards to a meld: `rank`, or the clicked target."""
+        if rank is None and self.target:
+            team, rank = self.target
+        if rank is None:
+            self.ruling = None
+            self.message = "Click one of your team's melds first, then 'add to meld'."
+            self._notify("ruling")
+            return None
+        if not self._need_cards(f"to add to the {rank} meld"):
+            return None
+        cards = " ".join(c.text for c in self.selected_cards())
+        head = f"{team} {rank}:" if team and team != team_of(self.bottom) else f"{rank}:"
+        return self.try_move(self._prefix() + f"meld {head} {cards}")
+
+    def discard(self):
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.ruling = None
+            self.message = "Select exactly one card to discard."
+            self._notify("ruling")
+            return None
+        return self.try_move(self._prefix() + f"discard {cards[0].text}")
+
+    def ask(self):
+        return self.try_move(self._prefix() + "ask")
+
+    def answer(self, yes: bool):
+        return self.try_move("yes" if yes else "no")
+
+    def legal_moves(self) -> list[str]:
+        """'What can I do?': every legal move here, as text."""
+        from ..generate import legal_moves
+        try:
+            self.legal_list = [str(m) for m in legal_moves(self.position)]
+        except TutorError as exc:
+            self.legal_list = []
+            self.message = str(exc)
+        self._notify("info")
+        return self.legal_list
+
+    # ---- history -------------------------------------------------------------------------
+    def undo(self) -> bool:
+        if not self.past:
+            return False
+        step = self.past.pop()
+        self.future.append(Step(self.position, step.label, step.ruling))
+        self.position = step.position
+        self._after_jump()
+        return True
+
+    def redo(self) -> bool:
+        if not self.future:
+            return False
+        step = self.future.pop()
+        self.past.append(Step(self.position, step.label, step.ruling))
+        self.position = step.position
+        self._after_jump()
+        return True
+
+    def reset(self) -> None:
+        """Back to the staged position; the history is cleared."""
+        self.position = self.staged
+        self.past.clear()
+        self.future.clear()
+        self._after_jump()
+
+    def _after_jump(self) -> None:
+        self.selection, self.groups, self.target = [], [], None
+        self.ruling, self.message, self.legal_list, self.last_hint = None, "", None, None
+        self.text_error = None
+        self._notify("position")
+
+    def new_hand(self, seed: int = 0, rules="default") -> Position:
+        from ..deal import deal
+        self.staged = deal(seed=seed, rules=rules, score=self.position.score)
+        self.reset()
+        return self.staged
+
+    # ---- what-if editing -------------------------------------------------------------------
+    def set_text(self, text: str) -> bool:
+        """Replace the position by edited text (undoable). Bad text: keep the last good
+        position and expose the error (`text_error.line`, `.column`)."""
+        try:
+            pos = Position.parse(text)
+        except PositionError as exc:
+            self.text_error = exc
+            self._notify("text")
+            return False
+        self.text_error = None
+        if pos != self.position:
+            self._push(pos, "edit")
+            self.selection, self.groups, self.target = [], [], None
+            self.ruling, self.message = None, ""
+        self._notify("position")
+        return True
+
+    def move_card(self, card, from_zone: str, to_zone: str) -> Position:
+        """Move one card between zones (what-if editing), keeping all 108 cards.
+
+        Zones: ``hand:S``, ``pile``, ``stock``, ``meld:NS:K``, ``red3:NS`` (a bare ``hand``
+        or ``meld:K`` means the bottom seat / its team). The result must still be a position
+        the notation accepts; otherwise `PositionError` and nothing changes."""
+        card = Card(card) if isinstance(card, str) else card
+        zones = self._zones(self.position)
+        src, dst = self._zone_key(from_zone), self._zone_key(to_zone)
+        if src == dst:
+            return self.position
+        if card not in zones.setdefault(src, []):
+            raise PositionError(f"{card.text} is not in {from_zone}")
+        zones[src].remove(card) if src != "pile" else _remove_last(zones[src], card)
+        zones.setdefault(dst, []).append(card)
+        pos = self._rebuild(zones)
+        text = pos.to_text()
+        try:
+            pos = Position.parse(text)
+        except PositionError as exc:
+            self.text_error = exc
+            self._notify("text")
+            raise
+        assert pos.card_count() == 108
+        self.text_error = None
+        self._push(pos, f"move {card.text} {from_zone} → {to_zone}")
+        self.selection, self.groups, self.target, self.ruling = [], [], None, None
+        self._notify("position")
+        return pos
+
+    def _zone_key(self, zone: str) -> tuple:
+        parts = zone.split(":")
+        kind = parts[0]
+        if kind not in ZONES:
+            raise PositionError(f"'{zone}' is not a zone: hand:S, pile, stock, meld:NS:K, red3:NS")
+        if kind == "hand":
+            return ("hand", parts[1] if len(parts) > 1 else self.bottom)
+        if kind == "meld":
+            if len(parts) == 2:
+                return ("meld", team_of(self.bottom), parts[1].upper())
+            return ("meld", parts[1].upper(), parts[2].upper())
+        if kind == "red3":
+            return ("red3", parts[1] if len(parts) > 1 else team_of(self.bottom))
+        return (kind,)
+
+    @staticmethod
+    def _zones(pos: Position) -> dict:
+        zones = {("hand", s): list(pos.hand(s)) for s in SEATS}
+        for t, team in enumerate(TEAMS):
+            for meld in pos.melds[t]:
+                zones[("meld", team, meld.rank)] = list(meld.cards)
+            zones[("red3", team)] = list(pos.red3[t])
+        zones[("pile",)] = list(pos.pile)
+        zones[("stock",)] = list(pos.stock)
+        return zones
+
+    def _rebuild(self, zones: dict) -> Position:
+        pos = self.position
+        melds = []
+        for team in TEAMS:
+            order = [m.rank for m in pos.melds[TEAMS.index(team)]]
+            for key in zones:
+                if key[0] == "meld" and key[1] == team and key[2] not in order:
+                    order.append(key[2])
+            melds.append(tuple(Meld(r, sort_cards(zones[("meld", team, r)])) for r in order
+                               if zones.get(("meld", team, r))))
+        opened = set(pos.opened)
+        return pos.replace(
+            hands=tuple(sort_cards(zones[("hand", s)]) for s in SEATS),
+            melds=tuple(melds),
+            red3=tuple(tuple(zones[("red3", t)]) for t in TEAMS),
+            pile=tuple(zones[("pile",)]),
+            stock=tuple(zones[("stock",)]),
+            opened=frozenset(opened))
+
+    # ---- computer help -----------------------------------------------------------------------
+    def play_on(self, stop_at=None):
+        """Let computer players move until it is the bottom seat's turn again (or the hand ends)."""
+        from .. import autoplay, players as P   # written by another helper; imported lazily
+        seats = {s: self.players.get(s) or P.SensiblePlayer() for s in SEATS if s != self.bottom}
+        stop = set(stop_at) if stop_at is not None else {self.bottom}
+        steps = autoplay.play_on(self.position, seats, stop)
+        self.last_steps = list(steps)
+        for step in steps:
+            self._push(step.after, str(step.move), step.ruling)
+        if steps:
+            self.ruling = steps[-1].ruling
+        self.selection, self.groups, self.target = [], [], None
+        self.message = f"{len(steps)} moves played." if steps else "Nothing to play on: it is your turn."
+        self._notify("position")
+        return steps
+
+    def hint(self):
+        from .. import hints
+        self.last_hint = hints.hint(self.position)
+        self._notify("info")
+        return self.last_hint
+
+    # ---- text --------------------------------------------------------------------------------
+    def describe(self) -> str:
+        pos = self.position
+        n = len(pos.hand(self.bottom))
+        return f"turn {pos.turn} {pos.phase}, {n} card{'s' if n != 1 else ''} in hand"
+
+    def highlight(self) -> tuple:
+        """Cards to highlight: those of the last ruling, or of the last hint."""
+        if self.ruling is not None:
+            return tuple(self.ruling.cards)
+        if self.last_hint is not None and getattr(self.last_hint, "move", None) is not None:
+            try:
+                from ..moves import Move
+                return Move.parse(self.last_hint.move).cards
+            except TutorError:
+                return ()
+        return ()
+
+
+def _remove_last(cards: list, card) -> None:
+    """Take a card out of the pile: the copy nearest the top."""
+    for i in range(len(cards) - 1, -1, -1):
+        if cards[i] is card:
+            del cards[i]
+            return
