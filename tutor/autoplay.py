@@ -17,7 +17,8 @@ from .deal import deal
 from .errors import IllegalMove
 from .judge import judge
 from .moves import Move
-from .position import Position, TEAMS, partner_of
+from .players import actor_of
+from .position import Position, TEAMS
 from .scoring import Game, score_hand
 
 __all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay",
@@ -58,11 +59,6 @@ class GameRecord(NamedTuple):
 
     def result_text(self) -> str:
         return self.game.result_text()
-
-
-def actor_of(pos: Position) -> str:
-    """The seat that acts in `pos`: the partner while a question is pending, else the turn."""
-    return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
 
 
 def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 2000,

@@ -72,7 +72,8 @@ def question_pending(pos) -> Check:
 def answer_needs_question(pos, move) -> Check:
     if pos.asked == "pending":
         return Check("goout.ask", True, "goout.ask/answer", {"answer": move.kind})
-    return Check("goout.ask", False, "goout.ask/nobody-asked", {"answer": move.kind})
+    return Check("turn.order", False, "turn.order/nobody-asked", {"answer": move.kind,
+                                                                  "turn": pos.turn})
 
 
 def turn_draw_phase(t) -> Check | None:
@@ -227,6 +228,8 @@ def take_unfrozen(t) -> Check:
                      (top,) + tuple(offered))
     if naturals == 0 and wilds >= 2:
         return Check("meld.naturals", False, "meld.naturals/take-wilds", fields, (top,) + offered)
+    if not offered:
+        return Check("pile.take.whole", False, "pile.take.whole/keep-top", fields, (top,))
     return Check("pile.take.unfrozen", False, "pile.take.unfrozen/short", fields, (top,) + offered)
 
 
@@ -404,18 +407,33 @@ def permitting(t, plan: Plan, default: Check) -> Check:
                       {"canastas": sum(1 for m in plan.melds if len(m.cards) >= 7)})
     elif plan.mixed_now:
         check = Check("canasta.mixed", True, "canasta.mixed/now", {"rank": plan.mixed_now[0]})
-    elif plan.taking:
+    elif plan.taking and len(t.pos.pile) > 1 and t.pos.pile[-2].is_black_three:
+        under = t.pos.pile[-2]
+        check = Check("pile.black-three", True, "pile.black-three/covered",
+                      {"three": under, "top": t.pos.top}, (under, t.pos.top))
+    elif plan.taking and not (len(plan.laid) > 1 and _has(t, "meld.initial")):
         return default
-    elif any(c.rule == "meld.initial" for c in t.checks):
+    elif _has(t, "meld.initial"):
         return next(c for c in t.checks if c.rule == "meld.initial")
     elif plan.black_threes:
         return next(c for c in t.checks if c.rule == "meld.threes")
     elif plan.merged and not plan.new_ranks:
         return next(c for c in t.checks if c.rule == "meld.one-per-rank")
+    elif any(t.pos.meld_of(_other(t.team), r) for r in plan.new_ranks):
+        rank = next(r for r in plan.new_ranks if t.pos.meld_of(_other(t.team), r))
+        check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
         return default
     t.checks.append(check)
     return check
+
+
+def _other(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def _has(t, rule) -> bool:
+    return any(c.rule == rule for c in t.checks)
 
 
 def turn_meld(t, plan) -> Check:

@@ -41,6 +41,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair_kind} {pair_verb} enough. You take the whole pile."},
     "pile.take.unfrozen/to-meld": {"en": "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile."},
     "pile.take.unfrozen/short": {"en": "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}."},
+    "pile.take.whole/keep-top": {"en": "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. Your team has no meld of {rank:plural} and you offer no cards to meld it with."},
+    "pile.black-three/covered": {"en": "The black three {three} no longer blocks: the {top} covers it, and the block lasts only while the black three is on top."},
+    "meld.one-per-rank/theirs-too": {"en": "The opponents have a meld of {rank:plural}, but that does not stop you: each team has its own meld of a rank."},
     "meld.naturals/take-wilds": {"en": "The top {top} with {offered} would be a meld with only one natural card; a meld needs at least two naturals, so wild cards alone never take the pile."},
     # melds
     "meld.size/take-rank": {"en": "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank."},
@@ -84,8 +87,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "goout.ask/too-late": {"en": "Too late to ask: the question is allowed only right after drawing, before melding anything else this turn."},
     "goout.ask/one-card": {"en": "You hold a single card ({card}) after taking the pile: your only way on is to discard it and go out, so there is nothing to ask — a binding \"no\" would leave you no move."},
     "goout.ask/twice": {"en": "You have asked already this turn (the answer was {answer}): at most once a turn."},
+    "goout.ask/answer": {"en": "The question \"may I go out?\" is waiting for its answer, so the partner may answer {answer}."},
     "goout.ask/pending": {"en": "You asked \"may I go out?\": {partner:name} must answer yes or no first."},
-    "goout.ask/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer} to."},
+    "turn.order/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer} to: it is {turn:name}'s turn, and only a partner answering the question may speak out of turn."},
 }
 
 _CAUSE_WORDS = {"goout.canasta": {"en": "your team has no canasta"},

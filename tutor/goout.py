@@ -18,8 +18,19 @@ from __future__ import annotations
 from .position import Position, TEAM_INDEX, team_of
 
 
+_last: list = [None, False]     # the last position asked about: legal_moves asks many times
+
+
 def can_go_out(pos: Position) -> bool:
     """True if the player to move (having drawn) can empty the hand by going out this turn."""
+    if _last[0] is pos:
+        return _last[1]
+    answer = _can_go_out(pos)
+    _last[0], _last[1] = pos, answer
+    return answer
+
+
+def _can_go_out(pos: Position) -> bool:
     if pos.phase not in ("drawn", "melded") or pos.asked == "no":
         return False
     hand = pos.hands["NESW".index(pos.turn)]

@@ -121,8 +121,7 @@ class _View:
         self.opp_sizes = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) == self.opp]
         # the opponents are close to going out: meld down what can be melded
         opp_canasta = any(len(m.cards) >= 7 for m in self.theirs.values())
-        self.danger = (min(self.opp_sizes) <= 2 or (opp_canasta and min(self.opp_sizes) <= 4)
-                       or self.stock <= 6)
+        self.danger = (opp_canasta and min(self.opp_sizes) <= 4) or self.stock <= 6
 
 
 def _team_lead(pos, team: str) -> tuple[int, int]:
@@ -136,16 +135,16 @@ def _team_lead(pos, team: str) -> tuple[int, int]:
     return mine, theirs
 
 
-def _wants_out(pos) -> tuple[bool, str]:
+def _wants_out(pos, margin: int = 0, old: int = 16) -> tuple[bool, str]:
     """Should the team of the player to move end the hand now? (ahead, or the hand is old)."""
     team = team_of(pos.turn)
     mine, theirs = _team_lead(pos, team)
-    if mine > theirs:
+    if mine > theirs + margin:
         return True, f"going out now your team would lead this hand by about {mine - theirs} points"
-    if len(pos.stock) < 16:
+    if len(pos.stock) < old:
         return True, f"the hand is old (only {len(pos.stock)} cards left in the stock)"
     opp = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) != team]
-    if min(opp) <= 2:
+    if min(opp) <= 2 and pos.has_canasta(_other(team)):
         return True, "the opponents are about to go out themselves"
     return False, f"your team would trail this hand by about {theirs - mine} points: build more first"
 
@@ -156,6 +155,8 @@ class SensiblePlayer(Player):
     """Ranks the legal moves by heuristics of good play. Deterministic for a given seed."""
 
     name = "sensible"
+    out_margin = 0          # go out when the team would lead the hand by more than this
+    old_stock = 16          # ... or when fewer cards than this are left in the stock
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
         self.seed = seed
@@ -174,10 +175,12 @@ class SensiblePlayer(Player):
         if not moves:
             raise ValueError("no legal move in this position:\n" + pos.to_text())
         if pos.asked == "pending":
-            want, why = _wants_out(pos)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock)
             move = _YES if want and _YES in moves else (_NO if _NO in moves else moves[0])
             return move, ("Say yes: " if move == _YES else "Say no: ") + why + "."
         if len(moves) == 1:
+            if moves[0] == _DRAW and pos.phase == "draw":
+                return _DRAW, _why_not_take(pos)
             return moves[0], "It is the only legal move here."
         view = _View(pos)
         if pos.phase == "draw":
@@ -201,8 +204,9 @@ class SensiblePlayer(Player):
             return _DRAW, "Leave the pile: with the stock empty the hand ends, and your side keeps its score."
         if value > 0:
             return best, _take_reason(v, best)
-        return _DRAW, ("Draw from the stock: the pile (" + str(len(v.pos.pile)) +
-                       " cards) is not worth the cards it would cost from your hand.")
+        n = len(v.pos.pile)
+        return _DRAW, (f"Draw from the stock: the pile ({n} card{'s' if n != 1 else ''}) is not "
+                       f"worth the cards it would cost from your hand.")
 
     def _take_value(self, v: _View, m: Move) -> float:
         pile = v.pos.pile
@@ -221,9 +225,10 @@ class SensiblePlayer(Player):
     def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
         pos = v.pos
         if can_go_out(pos):
-            want, why = _wants_out(pos)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock)
             if pos.asked == "yes" or want:
-                if self.ask_partner and _ASK in moves and pos.asked == "-":
+                if (self.ask_partner and _ASK in moves and pos.asked == "-"
+                        and self._out_path_exists(pos)):
                     return _ASK, ("Ask your partner \"may I go out?\": you can meld your whole hand "
                                   "now, and " + why + ".")
                 step = self._going_out_step(v, moves)
@@ -241,6 +246,22 @@ class SensiblePlayer(Player):
             best = min(discards, key=lambda m: (self._keep_value(v, m.cards[0]), self.rng.random()))
             return best, self._discard_reason(v, best.cards[0])
         return moves[0], "It is the only kind of move left."
+
+    def _out_path_exists(self, pos, limit: int = 14) -> bool:
+        """Can the legal moves lead all the way out after a "yes"? (checked before asking, so a
+        binding yes never leaves the player without a way out)."""
+        pos = pos.replace(asked="yes")
+        for _ in range(limit):
+            moves = legal_moves(pos)
+            if not moves:
+                return False
+            step = self._going_out_step(_View(pos), moves)
+            if step is None:
+                return False
+            pos = judge(pos, step).after
+            if pos.phase == "over":
+                return True
+        return False
 
     def _going_out_step(self, v: _View, moves):
         """A move that goes out now, else a meld after which going out stays possible."""
@@ -400,6 +421,16 @@ def _take_reason(v: _View, m: Move) -> str:
     if any(c.is_wild for c in m.cards):
         text += " A wild card is worth spending on a pile this size."
     return text
+
+
+def _why_not_take(pos) -> str:
+    """Why the pile cannot be taken: the judge's own reason for a plain take."""
+    if not pos.pile:
+        return "Draw from the stock: the pile is empty."
+    ruling = judge(pos, "take")
+    if ruling.legal:
+        return "Draw from the stock."
+    return f"Draw from the stock: the pile cannot be taken ({ruling.rule})."
 
 
 def explain_choice(pos, move) -> str:

@@ -1,96 +1,125 @@
 """Emit the shared scene primitives (tutor.diagram) onto an ipycanvas Canvas.
 
 One `hold_canvas()` batch per redraw; the canvas backing store is `SCALE` times the
-table's CSS size (crisp text), so coordinates are scaled once with a transform. Attribute
-changes are sent only when the value differs from the last one sent in this batch
-(fill, stroke, font, line width, alignment): on a table of 100 cards that halves the message.
-Rounded rectangles are paths (arcTo) since the canvas protocol has no roundRect.
+table's CSS size (crisp text), so coordinates are scaled once with a transform.
+
+Speed: the Canvas's Python methods and attribute setters cost 5–80 µs each (traitlets
+validation and notification); a table is about 2000 commands. So `commands()` builds the
+protocol commands ipycanvas itself would queue (same codes from `ipycanvas.canvas.COMMANDS`
+and `Canvas.ATTRS`) as plain lists, and `emit` hands them to the canvas manager's batch.
+This relies on the canvas manager's batch (`_commands_cache`, `_current_canvas`), which is
+private to ipycanvas (checked with 0.14.3): if it changes, the tests in
+tests/test_table_model.py fail loudly rather than the table staying blank.
 """
 from __future__ import annotations
 
-from ..diagram import scene as _scene
+from ..diagram import SHADOW, scene as _scene
 
 SCALE = 2
-FONT_FAMILY = "'DejaVu Sans', 'Segoe UI Symbol', Arial, sans-serif"
-
-
-def _rounded(canvas, x, y, w, h, r):
-    r = min(r, w / 2, h / 2)
-    canvas.begin_path()
-    canvas.move_to(x + r, y)
-    canvas.arc_to(x + w, y, x + w, y + h, r)
-    canvas.arc_to(x + w, y + h, x, y + h, r)
-    canvas.arc_to(x, y + h, x, y, r)
-    canvas.arc_to(x, y, x + w, y, r)
-    canvas.close_path()
+FONT_FAMILY = "sans-serif"      # short: the font is re-sent often; DejaVu Sans on Debian
 
 
 def _q(v):
-    """Coordinates to a short JSON form (halves: the backing store is 2x)."""
-    v = round(v * 2) / 2
-    return int(v) if v == int(v) else v
+    """Coordinates as whole CSS pixels: the shortest JSON."""
+    return int(round(v))
 
 
-class _State:
-    """The canvas attributes last sent, so equal values are not sent again."""
-    __slots__ = ("fill", "stroke", "font", "lw", "align")
-
-    def __init__(self):
-        self.fill = self.stroke = self.font = self.lw = self.align = None
-
-
-def emit(canvas, prims, width, height, scale=SCALE) -> None:
-    """Draw `prims` on `canvas` (must be called inside `hold_canvas()`)."""
-    st = _State()
-    canvas.set_transform(scale, 0, 0, scale, 0, 0)
-    canvas.clear_rect(0, 0, width, height)
-    canvas.text_baseline = "middle"
-    canvas.line_join = "round"
+def commands(prims, width, height, scale=SCALE) -> list:
+    """The primitives as ipycanvas protocol commands (``[code, args, 0]``; attribute changes
+    ``[SET, [attr, value]]``), exactly what the Canvas methods would queue. An attribute is
+    sent only when it differs from the last value sent (fill, stroke, font, line width,
+    alignment, shadow). A card's shadow primitive becomes a canvas shadow under the card's
+    fill (two short attribute changes instead of a path). Rounded rectangles are paths
+    (arcTo): the protocol has no roundRect."""
+    from ipycanvas.canvas import COMMANDS as C, Canvas
+    A = Canvas.ATTRS
+    SET = C["set"]
+    BEGIN, MOVE, ARC, CLOSE = C["beginPath"], C["moveTo"], C["arcTo"], C["closePath"]
+    FILL, STROKE, FRECT, SRECT = C["fill"], C["stroke"], C["fillRect"], C["strokeRect"]
+    TEXT, LINE = C["fillText"], C["strokeLine"]
+    a_fill, a_stroke, a_font, a_lw = A["fill_style"], A["stroke_style"], A["font"], A["line_width"]
+    a_align, a_shadow = A["text_align"], A["shadow_color"]
+    out = [[C["setTransform"], [scale, 0, 0, scale, 0, 0], 0],
+           [C["clearRect"], [0, 0, width, height], 0],
+           [SET, [A["text_baseline"], "middle"]], [SET, [A["line_join"], "round"]],
+           [SET, [A["shadow_offset_x"], 2 * scale]], [SET, [A["shadow_offset_y"], 2 * scale]],
+           [SET, [A["shadow_blur"], 3 * scale]], [SET, [a_shadow, "transparent"]]]
+    add = out.append
+    cur_fill = cur_stroke = cur_font = cur_lw = cur_align = None
+    want_shadow = False
     for p in prims:
         kind = p[0]
         if kind == "rect":
             _, x, y, w, h, r, fill, stroke, lw = p
-            x, y, w, h = _q(x), _q(y), _q(w), _q(h)
-            if r and r > 0.5:
-                _rounded(canvas, x, y, w, h, _q(r))
-                if fill:
-                    if st.fill != fill:
-                        canvas.fill_style = st.fill = fill
-                    canvas.fill()
-                if stroke:
-                    if st.stroke != stroke:
-                        canvas.stroke_style = st.stroke = stroke
-                    if st.lw != lw:
-                        canvas.line_width = st.lw = lw
-                    canvas.stroke()
-            else:
-                if fill:
-                    if st.fill != fill:
-                        canvas.fill_style = st.fill = fill
-                    canvas.fill_rect(x, y, w, h)
-                if stroke:
-                    if st.stroke != stroke:
-                        canvas.stroke_style = st.stroke = stroke
-                    if st.lw != lw:
-                        canvas.line_width = st.lw = lw
-                    canvas.stroke_rect(x, y, w, h)
+            if fill == SHADOW and not stroke:
+                want_shadow = True
+                continue
+            x, y, w, h = int(round(x)), int(round(y)), int(round(w)), int(round(h))
+            rounded = r and r > 0.5
+            if rounded:
+                r = int(min(r, w / 2, h / 2))
+                add([BEGIN, [], 0])
+                add([MOVE, [x + r, y], 0])
+                add([ARC, [x + w, y, x + w, y + h, r], 0])
+                add([ARC, [x + w, y + h, x, y + h, r], 0])
+                add([ARC, [x, y + h, x, y, r], 0])
+                add([ARC, [x, y, x + w, y, r], 0])
+                add([CLOSE, [], 0])
+            if fill:
+                if cur_fill != fill:
+                    add([SET, [a_fill, fill]])
+                    cur_fill = fill
+                if want_shadow:
+                    add([SET, [a_shadow, SHADOW]])
+                add([FILL, [], 0] if rounded else [FRECT, [x, y, w, h], 0])
+                if want_shadow:
+                    add([SET, [a_shadow, "transparent"]])
+                    want_shadow = False
+            if stroke:
+                if cur_stroke != stroke:
+                    add([SET, [a_stroke, stroke]])
+                    cur_stroke = stroke
+                if cur_lw != lw:
+                    add([SET, [a_lw, lw]])
+                    cur_lw = lw
+                add([STROKE, [], 0] if rounded else [SRECT, [x, y, w, h], 0])
         elif kind == "text":
             _, x, y, text, size, colour, bold, align = p
             font = f"{'bold ' if bold else ''}{int(size)}px {FONT_FAMILY}"
-            if st.font != font:
-                canvas.font = st.font = font
-            if st.fill != colour:
-                canvas.fill_style = st.fill = colour
-            if st.align != align:
-                canvas.text_align = st.align = align
-            canvas.fill_text(text, _q(x), _q(y))
+            if cur_font != font:
+                add([SET, [a_font, font]])
+                cur_font = font
+            if cur_fill != colour:
+                add([SET, [a_fill, colour]])
+                cur_fill = colour
+            if cur_align != align:
+                add([SET, [a_align, align]])
+                cur_align = align
+            add([TEXT, [text, int(round(x)), int(round(y))], 0])
         elif kind == "line":
             _, x1, y1, x2, y2, colour, lw = p
-            if st.stroke != colour:
-                canvas.stroke_style = st.stroke = colour
-            if st.lw != lw:
-                canvas.line_width = st.lw = lw
-            canvas.stroke_line(_q(x1), _q(y1), _q(x2), _q(y2))
+            if cur_stroke != colour:
+                add([SET, [a_stroke, colour]])
+                cur_stroke = colour
+            if cur_lw != lw:
+                add([SET, [a_lw, lw]])
+                cur_lw = lw
+            add([LINE, [int(round(x1)), int(round(y1)), int(round(x2)), int(round(y2))], 0])
+    return out
+
+
+def emit(canvas, prims, width, height, scale=SCALE) -> int:
+    """Queue the drawing of `prims` on `canvas`; call inside `hold_canvas()` so that it
+    leaves as one message. Returns the number of commands."""
+    cmds = commands(prims, width, height, scale)
+    mgr = canvas._canvas_manager
+    mgr.send_command(canvas, cmds[0])            # names the canvas (switchCanvas) if needed
+    if mgr._caching and mgr._current_canvas is canvas:
+        mgr._commands_cache.extend(cmds[1:])     # what send_command does, command by command
+    else:
+        for c in cmds[1:]:
+            mgr.send_command(canvas, c)
+    return len(cmds)
 
 
 def draw_session(canvas, session, scale=SCALE):

@@ -1,0 +1,38 @@
+"""Every message template the checks can name exists and renders; every rule id cited exists."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tutor
+from tutor.explain import TEMPLATES
+from tutor.rulebook import rule_ids
+
+SOURCE = (Path(tutor.__file__).parent / "checks.py").read_text()
+
+
+def test_every_template_key_named_in_checks_exists():
+    keys = set(re.findall(r'"([a-z0-9.-]+/[a-z0-9-]+!?)"', SOURCE))
+    assert keys, "no template keys found"
+    missing = sorted(k for k in keys if k not in TEMPLATES)
+    assert not missing, missing
+
+
+def test_every_template_belongs_to_a_rule_of_the_rulebook():
+    ids = set(rule_ids())
+    strays = sorted(k for k in TEMPLATES if k.split("/")[0] not in ids)
+    assert not strays, strays
+
+
+def test_explanations_name_the_cards_of_this_position():
+    pos = tutor.Position.parse("turn: S draw\nS: KH JK 7D 7C 9S 4H 4D 10C QS JD 6H\n"
+                               "NS: 8C 8D 8S\npile: 5C 2H 6S KD")
+    text = tutor.judge(pos, "take KH JK").explain()
+    for words in ("2♥", "K♥", "joker", "K♦", "two natural kings"):
+        assert words in text, (words, text)
+
+
+def test_unknown_language_falls_back_to_english():
+    pos = tutor.Position.parse("turn: S draw\nS: KH KS 7D\npile: 5C KD")
+    ruling = tutor.judge(pos, "take KH KS")
+    assert ruling.explain("xx") == ruling.explain("en")
