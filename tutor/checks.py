@@ -90,7 +90,7 @@ def turn_draw_phase(t) -> Check | None:
 
 def red_threes_stay_out(t) -> Check | None:
     """`red3.no-meld`: red threes are never melded, held or discarded."""
-    red = tuple(c for c in t.move.cards if c.is_red_three)
+    red = tuple(c for c in t.cards if c.is_red_three)
     if red:
         return Check("red3.no-meld", False, "red3.no-meld/played", {"cards": red}, red)
     return None
@@ -98,8 +98,9 @@ def red_threes_stay_out(t) -> Check | None:
 
 def own_cards(t) -> Check | None:
     """`turn.own-cards`: only cards from the own hand, each once."""
-    cards = t.move.cards
-    if remove(t.hand, cards) is not None:
+    cards = t.cards
+    t.rest = remove(t.hand, cards)
+    if t.rest is not None:
         return None
     missing = list(cards)
     for card in t.hand:
@@ -457,7 +458,7 @@ def goout_canasta(t, canasta: bool) -> Check:
 
 
 def goout_last_card(t) -> Check:
-    return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.move.cards[0]})
+    return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.cards[0]})
 
 
 def goout_binding_yes(t, plan: Plan) -> Check | None:
@@ -475,7 +476,7 @@ def goout_binding_yes(t, plan: Plan) -> Check | None:
 
 
 def turn_discard(t) -> Check:
-    card = t.move.cards[0]
+    card = t.cards[0]
     return Check("turn.discard", True, "turn.discard/ok",
                  {"card": card, "next": next_seat(t.pos.turn), "black_three": card.is_black_three,
                   "wild": card.is_wild}, (card,))
@@ -503,7 +504,7 @@ def answer_ok(t) -> Check:
 
 def wild_fixed(t) -> Check:
     return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
-                 {"cards": t.move.cards}, t.move.cards)
+                 {"cards": t.cards}, t.cards)
 
 
 def _partner(seat):

@@ -21,11 +21,13 @@ class _Stop(Exception):
 class Trial:
     """One move being judged: the position, the move, the checks run so far."""
 
-    __slots__ = ("pos", "move", "seat", "team", "hand", "checks", "plan")
+    __slots__ = ("pos", "move", "cards", "seat", "team", "hand", "rest", "checks", "plan")
 
     def __init__(self, pos: Position, move: Move):
         self.pos = pos
         self.move = move
+        self.cards = tuple(c for g in move.groups for c in g.cards)   # every card the move names
+        self.rest = None        # the hand without those cards, once own_cards has checked them
         self.seat = pos.turn
         self.team = team_of(pos.turn)
         self.hand = pos.hands["NESW".index(pos.turn)]
@@ -116,8 +118,8 @@ def _judge_discard(t: Trial) -> Check:
     t.need(C.turn_draw_phase(t))
     t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
-    t.plan = plan = C.Plan("discard", hand=C.remove(t.hand, t.move.cards))
-    plan.laid = t.move.cards[0]
+    t.plan = plan = C.Plan("discard", hand=t.rest)
+    plan.laid = t.cards[0]
     if not plan.hand:
         t.need(C.goout_binding_no(t))
         t.need(C.goout_canasta(t, t.pos.has_canasta(t.team)))

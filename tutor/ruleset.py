@@ -35,7 +35,6 @@ class Ruleset:
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
     players: str = "4"
-    target: int = 5000          # game.end
 
     @classmethod
     def parse(cls, text: "str | Ruleset | None") -> "Ruleset":
