@@ -38,7 +38,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "pile.frozen.team/frozen!": {"en": "Your team has not melded yet in this hand, so the pile is frozen for you."},
     "pile.take.frozen/short": {"en": "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help."},
     "pile.take.frozen/ok": {"en": "{why}You meld the top {top} with two natural {rank:plural} from your hand ({offered}), which is what a frozen pile needs. You take the whole pile."},
-    "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair_kind} {pair_verb} enough. You take the whole pile."},
+    "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile."},
     "pile.take.unfrozen/to-meld": {"en": "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile."},
     "pile.take.unfrozen/short": {"en": "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}."},
     "pile.take.whole/keep-top": {"en": "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. Your team has no meld of {rank:plural} and you offer no cards to meld it with."},
@@ -92,76 +92,123 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "turn.order/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer} to: it is {turn:name}'s turn, and only a partner answering the question may speak out of turn."},
 }
 
-_CAUSE_WORDS = {"goout.canasta": {"en": "your team has no canasta"},
-                "goout.binding": {"en": "your partner said no"}}
-_KIND = {"en": {"wild": "wild card", "red3": "red three"}}
+
+
+#: The words templates are filled with, per language. A language pack module
+#: (`tutor.messages_<lang>`) may define TEMPLATES and WORDS to add a language.
+WORDS = {"en": {"rank_names": RANK_NAMES, "rank_plurals": RANK_PLURALS, "seat_names": SEAT_NAMES,
+                "joker": "a joker", "nothing": "nothing", "and": "and", "is": "is", "are": "are",
+                "wild card": "wild card", "red three": "red three"}}
+_LOADED: set = {"en"}
+
+
+def _load_language(lang: str) -> None:
+    """Import `tutor.messages_<lang>` once, if it exists, and merge its templates and words."""
+    if lang in _LOADED:
+        return
+    _LOADED.add(lang)
+    import importlib
+    try:
+        pack = importlib.import_module(f"tutor.messages_{lang}")
+    except ImportError:
+        return
+    for table, texts in ((TEMPLATES, getattr(pack, "TEMPLATES", {})),
+                         (PARTS, getattr(pack, "PARTS", {}))):
+        for key, text in texts.items():
+            if key in table:
+                table[key][lang] = text
+    if hasattr(pack, "WORDS"):
+        WORDS[lang] = {**WORDS["en"], **pack.WORDS}
 
 
 class _Formatter(string.Formatter):
     def __init__(self, lang):
         self.lang = lang
+        self.words = WORDS.get(lang, WORDS["en"])
 
     def format_field(self, value, spec):
+        w = self.words
         if spec == "plural":
-            return RANK_PLURALS.get(value, str(value))
+            return w["rank_plurals"].get(value, str(value))
         if spec == "name":
-            if value in SEAT_NAMES:
-                return SEAT_NAMES[value]
-            return RANK_NAMES.get(value, str(value))
+            if value in w["seat_names"]:
+                return w["seat_names"][value]
+            return w["rank_names"].get(value, str(value))
         if spec == "rank_plural":
-            return RANK_PLURALS[value.rank]
+            return w["rank_plurals"][value.rank]
         if spec == "kind":
-            return _KIND["en"]["red3" if value.is_red_three else "wild"]
+            return w["red three" if value.is_red_three else "wild card"]
         if spec == "is_are":
-            return "is" if len(value) == 1 else "are"
-        return _words(value)
+            return w["is"] if len(value) == 1 else w["are"]
+        return _words(value, w)
 
 
-def _words(value) -> str:
+def _words(value, w=None) -> str:
+    w = w or WORDS["en"]
     if isinstance(value, Card):
-        return "a joker" if value.rank == "JK" else value.pretty
+        return w["joker"] if value.rank == "JK" else value.pretty
     if isinstance(value, (tuple, list)):
-        items = [_words(v) for v in value]
+        items = [_words(v, w) for v in value]
         if not items:
-            return "nothing"
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+            return w["nothing"]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {w['and']} " + items[-1]
     return str(value)
+
+
+#: Pieces of sentences that depend on the situation; translated like whole templates.
+PARTS: dict[str, dict[str, str]] = {
+    "pair.naturals": {"en": "two naturals are"},
+    "pair.mixed": {"en": "a natural and a wild card are"},
+    "canasta-of": {"en": " — a canasta of {ranks}"},
+    "discard.black-three": {"en": " A black three on top blocks the next player from taking the pile."},
+    "discard.wild": {"en": " A wild card in the pile freezes it for everybody."},
+    "max-wilds.canasta": {"en": ", even after it became a canasta"},
+    "wild-alone.theirs": {"en": " The meld of that rank on the table is the opponents'."},
+    "initial.taking": {"en": " Only the top card {top} counts, not the {pile_rest} cards under it."},
+    "cause.goout.canasta": {"en": "your team has no canasta"},
+    "cause.goout.binding": {"en": "your partner said no"},
+}
+
+
+def _part(name: str, lang: str, **fields) -> str:
+    texts = PARTS[name]
+    return _Formatter(lang).format(texts.get(lang) or texts["en"], **fields)
 
 
 def _derived(key: str, fields: dict, lang: str) -> dict:
     """Extra fields some templates need, computed from the check's own fields."""
     f = dict(fields)
+    w = WORDS.get(lang, WORDS["en"])
     if key.startswith("pile.take.frozen"):
         cause = "pile.frozen.wild/frozen!" if "frozen_by" in f else "pile.frozen.team/frozen!"
         f["why"] = render(cause, fields, lang) + " "
     if key == "pile.take.unfrozen/pair":
         both_natural = f["naturals"] >= 2 and not f["wilds"]
-        f["pair_kind"] = "two naturals" if both_natural else "a natural and a wild card"
-        f["pair_verb"] = "are"
+        f["pair"] = _part("pair.naturals" if both_natural else "pair.mixed", lang)
     if key == "turn.meld/ok":
-        f["laid"] = "; ".join(_words(cards) for _, cards in f["laid"])
+        f["laid"] = "; ".join(_words(cards, w) for _, cards in f["laid"])
         if f["canastas"]:
-            f["laid"] += " — a canasta of " + ", ".join(RANK_PLURALS[r] for r in f["canastas"])
+            f["laid"] += _part("canasta-of", lang, ranks=", ".join(
+                w["rank_plurals"][r] for r in f["canastas"]))
     if key == "turn.discard/ok":
-        f["note"] = (" A black three on top blocks the next player from taking the pile."
-                     if f["black_three"] else
-                     " A wild card in the pile freezes it for everybody." if f["wild"] else "")
+        f["note"] = (_part("discard.black-three", lang) if f["black_three"] else
+                     _part("discard.wild", lang) if f["wild"] else "")
     if key == "meld.max-wilds/too-many":
-        f["canasta_note"] = ", even after it became a canasta" if f["canasta"] else ""
+        f["canasta_note"] = _part("max-wilds.canasta", lang) if f["canasta"] else ""
     if key == "meld.wild-alone/no-meld":
-        f["theirs_note"] = (" The meld of that rank on the table is the opponents'."
-                            if f.get("theirs") else "")
+        f["theirs_note"] = _part("wild-alone.theirs", lang) if f.get("theirs") else ""
     if key == "meld.initial/short":
-        f["taking_note"] = (f" Only the top card {_words(f['top'])} counts, not the "
-                            f"{f['pile_rest']} cards under it." if f["taking"] else "")
+        f["taking_note"] = (_part("initial.taking", lang, top=f["top"], pile_rest=f["pile_rest"])
+                            if f["taking"] else "")
     if key == "goout.keep-one/one-left":
-        f["cause_words"] = _CAUSE_WORDS[f["cause"]].get(lang) or _CAUSE_WORDS[f["cause"]]["en"]
+        f["cause_words"] = _part("cause." + f["cause"], lang)
     if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
-        f["ranks"] = " and ".join(RANK_PLURALS.get(r, r) for r in f["ranks"])
+        f["ranks"] = f" {w['and']} ".join(w["rank_plurals"].get(r, r) for r in f["ranks"])
     return f
 
 
 def render(key: str, fields: dict, lang: str = "en") -> str:
+    _load_language(lang)
     templates = TEMPLATES[key]
     template = templates.get(lang) or templates["en"]
     return _Formatter(lang).format(template, **_derived(key, fields, lang))
