@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .goout import can_go_out
 from .judge import judge
 from .moves import Group, Move
 from .position import TEAM_INDEX, team_of
@@ -98,7 +99,28 @@ def _melds(pos) -> list:
             moves.append(Move("meld", (Group(w, rank),)))
     if not team_melds and pos.rules.initial_minimum == "on":
         moves += _with_extra_melds(pos, moves, hand, "meld")
+        if can_go_out(pos):
+            moves += _concealed_outs(hand)
     return moves
+
+
+def _concealed_outs(hand) -> list:
+    """Actions that meld the whole hand (or all but one card) at once: going out concealed
+    needs no first-meld minimum, so these can be legal where no smaller action is."""
+    out = []
+    for discard in [None] + list(dict.fromkeys(hand)):
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+        naturals, wilds = _by_rank(rest)
+        if not naturals or any(len(cards) < 2 for cards in naturals.values()):
+            continue
+        options = {r: [tuple(cards) + w for w in _wild_choices(wilds, 0 if r == "3" else 3)]
+                   for r, cards in naturals.items()}
+        for groups in _pick(options, sorted(options), rest):
+            if len(groups) > 1 and sum(len(g) for g in groups) == len(rest):
+                out.append(Move("meld", tuple(Group(g) for g in groups)))
+    return out
 
 
 def _new_meld_options(hand, exclude_rank=None) -> dict:

@@ -351,6 +351,33 @@ class Lesson:
     def quiz(self, ex_id: str):
         return self.exercise(ex_id).quiz()
 
+    def handouts(self, folder) -> list:
+        """Print-outs for a class: every named position as an SVG diagram (``.svg``, or
+        ``.txt`` in the notation if no diagram can be drawn), a question sheet and an
+        answer key in markdown. Returns the paths written."""
+        from .view import position_svg, short_text
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for name in self.positions:
+            pos = self.position(name)
+            svg = position_svg(pos)
+            path = folder / f"{self.number}-{name}.{'svg' if svg else 'txt'}"
+            path.write_text(svg if svg else short_text(pos) + "\n", encoding="utf-8")
+            paths.append(path)
+        q = [f"# Lesson {int(self.number)}: {self.title}", "", self.goal, ""]
+        a = [f"# Lesson {int(self.number)}: answers", ""]
+        for i, ex in enumerate(self.exercises, 1):
+            where = f" (diagram `{self.number}-{ex.position_ref}`)" if ex.position_ref else ""
+            q += [f"{i}. {ex.prompt}{where}" + (f" — move: `{ex.move}`" if ex.move else ""),
+                  "   Answer: " + " / ".join(map(str, ex.options)), ""]
+            a += [f"{i}. **{ex.answer}** — `{ex.rule}`. {ex.reveal}", ""]
+        for fname, lines in (("questions.md", q), ("answers.md", a)):
+            path = folder / f"{self.number}-{fname}"
+            path.write_text("\n".join(lines), encoding="utf-8")
+            paths.append(path)
+        return paths
+
     def problems(self) -> list:
         out = []
         for ex in self.exercises:

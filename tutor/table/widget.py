@@ -87,8 +87,7 @@ class Table(W.VBox):
                                                   padding="4px 10px", border="1px solid #ccc"))
         self.explanation.add_class("tutor-explanation")
         self.notation = W.Textarea(value=self.session.position.to_text(), continuous_update=False,
-                                   layout=W.Layout(width="330px", height="260px",
-                                                   font_family="monospace"))
+                                   layout=W.Layout(width="330px", height="260px"))
         self.notation.add_class("tutor-notation")
         self.notation.observe(self._on_text, "value")
         self.text_error = W.HTML(layout=W.Layout(width="330px"))
@@ -140,11 +139,11 @@ class Table(W.VBox):
             self.refresh_panel()
 
     def _on_change(self, session, what):
+        self.refresh_panel()               # the words first: they are what the learner waits for
         if what in ("position", "selection", "ruling"):
             self.redraw()
         if what == "position":
             self._sync_text()
-        self.refresh_panel()
 
     def _on_client_ready(self, *_):
         # A new front end (page reload, Voila, a reopened notebook) starts with a blank canvas
