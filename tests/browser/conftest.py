@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_harness import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
+    TIMINGS,
     WORK_DIR,
     LabServer,
     VoilaServer,
@@ -46,7 +47,6 @@ from browser_harness import (  # noqa: E402
 )
 
 HERE = Path(__file__).resolve().parent
-TIMINGS: dict[str, float] = {}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -98,6 +98,21 @@ def full_deal(text, seats=("E", "W")):
     return text + extra
 
 
+RULE_IDS = set("""
+deck.cards deck.wild deck.order deck.values deal.count deal.order deal.upcard
+red3.dealt red3.drawn red3.from-pile red3.no-meld red3.score
+turn.draw turn.meld turn.discard turn.order turn.own-cards
+meld.size meld.naturals meld.max-wilds meld.wild-alone meld.wild-fixed meld.one-per-rank
+meld.own-team meld.threes meld.initial
+canasta.size canasta.natural canasta.mixed canasta.both-count
+pile.take.whole pile.take.top-natural pile.black-three pile.frozen.team pile.frozen.wild
+pile.take.frozen pile.take.unfrozen pile.empty pile.one-card
+goout.canasta goout.last-card goout.no-discard goout.ask goout.binding goout.keep-one
+goout.concealed hand.end.out hand.end.stock
+score.going-out score.canastas score.red-threes score.table score.hand game.end
+""".split())
+
+
 def J(text, move):
     return tutor.judge(P(text), move)
 
@@ -105,6 +120,7 @@ def J(text, move):
 def assert_illegal(text_or_pos, move, rule):
     pos = P(text_or_pos) if isinstance(text_or_pos, str) else text_or_pos
     r = tutor.judge(pos, move)
+    assert r.rule in RULE_IDS, "ruling names %r, not a rule id of RULES.md" % (r.rule,)
     assert r.legal is False, "expected %r to be ILLEGAL (%s), engine says legal (rule %r)" % (
         move, rule, r.rule)
     if isinstance(rule, (set, frozenset, tuple, list)):
@@ -125,6 +141,7 @@ def assert_illegal(text_or_pos, move, rule):
 def assert_legal(text_or_pos, move, rule=None):
     pos = P(text_or_pos) if isinstance(text_or_pos, str) else text_or_pos
     r = tutor.judge(pos, move)
+    assert r.rule is None or r.rule in RULE_IDS, "ruling names %r, not a RULES.md id" % (r.rule,)
     assert r.legal is True, "expected %r to be LEGAL, engine refuses it with rule %r: %s" % (
         move, r.rule, _explain(r))
     if rule is not None:
@@ -237,6 +254,8 @@ RED3_IDS = {"score.red-threes", "red3.score"}
 
 
 def line_sum(sheet, team, ids):
+    for rid, pts in sheet[team].lines:
+        assert rid in RULE_IDS, "score line names %r, not a rule id of RULES.md" % (rid,)
     if isinstance(ids, str):
         ids = {ids}
     return sum(pts for rid, pts in sheet[team].lines if rid in ids)
@@ -244,3 +263,61 @@ def line_sum(sheet, team, ids):
 
 def line_ids(sheet, team):
     return {rid for rid, pts in sheet[team].lines}
+
+
+# ---- finished hands with fully known scores (game.end) ------------------
+
+HAND_NS_OUT = """
+    turn: S drawn
+    S: 4C
+    N: 5D
+    E: 6D
+    W: 6H
+    NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC
+    EW: 9H 9H 9S 9S 9D 9D 9C; 8H 8H 8S 8S 8D 8D 8C
+    pile: 7C
+"""
+# S discards 4C and goes out: NS 100 + 2 x 570 - 5 = 1235; EW 2 x 570 - 10 = 1130
+
+HAND_EW_OUT = """
+    turn: W drawn
+    W: 4C
+    E: 5D
+    N: 6D
+    S: 6H
+    NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC
+    EW: 9H 9H 9S 9S 9D 9D 9C; 8H 8H 8S 8S 8D 8D 8C
+    pile: 7C
+"""
+# W goes out: EW 1235, NS 1130
+
+HAND_EW_BIG = """
+    turn: W drawn
+    W: 4C
+    E: 6D
+    N: 5D
+    S: 6H
+    NS: KH KH KS KS KD KD KC
+    EW: 9H 9H 9S 9S 9D 9D 9C; 8H 8H 8S 8S 8D 8D 8C; 10H 10H 10S 10S 10D 10D 10C
+    pile: 7C
+"""
+# W goes out: EW 100 + 3 x 500 + 210 - 5 = 1805; NS 570 - 10 = 560
+
+HAND_EQUAL = """
+    turn: S drawn
+    S: 4C
+    N: 10D
+    E: 5C
+    W: 5H
+    NS: KH KH KS KS KD KD KC
+    EW: 9H 9H 9S 9S 9D 9D 9C
+    EW red3: 3H
+    pile: 7C
+"""
+# S goes out: NS 100 + 570 - 10 = 660; EW 570 + 100 - 10 = 660
+
+
+def finished(text):
+    out = P(text).play("discard 4C")
+    assert phase(out) == "over", "staged hand did not end by going out"
+    return out

@@ -71,13 +71,6 @@ CASES = [
         EW: QH QD QS
         pile: 10C 10D
      """, "discard 4C", True, None),
-    ("turn.discard", "forbids-two-cards", """
-        turn: S melded
-        S: 4C 5D 6H
-        NS: KH KS KD
-        EW: QH QD QS
-        pile: 10C 10D
-     """, "discard 4C 5D", False, "turn.discard"),
     ("turn.order", "permits-partner-answers", """
         turn: S drawn
         asked: pending
@@ -249,7 +242,9 @@ CASES = [
         NS: KH KS KD
         EW: QH QD QS
         pile: 10C 10D
-     """, "meld Q: 2C", False, "meld.own-team"),
+     """, "meld Q: 2C", False, {"meld.own-team", "meld.wild-alone"}),
+    # (`Q:` names the TEAM's queen meld in NOTATION.md; with none there,
+    #  meld.wild-alone is an equally exact reading of this refusal)
     ("meld.threes", "permits-black-threes-going-out", """
         turn: S drawn
         S: 3C 3C 3S
@@ -417,7 +412,7 @@ CASES = [
      """, "take", False, "pile.take.whole"),
     ("pile.empty", "permits-nonempty", """
         turn: S draw
-        S: 9H 9S 4C
+        S: 9H 9S 4C 5D
         NS: KH KS KD
         EW: QH QD QS
         pile: 9D
@@ -610,7 +605,7 @@ def test_every_rule_id_has_a_permit_and_a_forbid_case_listed():
     for c in CASES:
         kinds.setdefault(c[0], set()).add(c[4])
     both = {r for r, k in kinds.items() if k == {True, False}}
-    for rid in ["turn.draw", "turn.meld", "turn.discard", "turn.order", "turn.own-cards",
+    for rid in ["turn.draw", "turn.meld", "turn.order", "turn.own-cards",
                 "meld.size", "meld.naturals", "meld.max-wilds", "meld.wild-alone",
                 "meld.wild-fixed", "meld.own-team", "meld.threes",
                 "pile.take.top-natural", "pile.black-three", "pile.frozen.team",
@@ -695,7 +690,7 @@ def test_deck_wild_two_is_wild_in_a_meld():
     RULE = "deck.wild"
     assert_legal("""
         turn: S drawn
-        S: 9H 9D 2S 4C
+        S: 9H 9D 2S 4C 5D
         NS: KH KS KD
         EW: -
         pile: 10C
@@ -836,9 +831,8 @@ def test_deal_upcard_wild_is_covered_and_freezes_the_pile():
         if text.startswith("take"):
             first = text[4:].split(";")[0]
             used = cards_in(first)
-            assert len(used) >= 2, (RULE, seed, text)
-            for c in used:
-                assert c not in WILD and rank(c) == rank(top), (RULE, seed, text)
+            naturals = [c for c in used if c not in WILD and rank(c) == rank(top)]
+            assert len(naturals) >= 2, (RULE, seed, text)
 
 
 # ---------------------------------------------------------------------------
@@ -1002,7 +996,7 @@ INITIAL_CASES = [
     ("meld.initial-3000-needs-120-90-refused", 3000, "meld AH AD JK", False),
     ("meld.initial-3000-needs-120-105-refused", 3000, "meld AH AD JK; 7H 7D 7S", False),
     ("meld.initial-3000-needs-120-exactly-120", 3000, "meld AH AD JK; KH KS KD", True),
-    ("meld.initial-5000-needs-120", 5000, "meld AH AD JK; KH KS KD", True),
+    ("meld.initial-4000-needs-120", 4000, "meld AH AD JK; KH KS KD", True),
 ]
 
 
@@ -1021,7 +1015,7 @@ def test_meld_initial_team_already_melded_needs_no_minimum():
     assert_legal("""
         turn: S drawn
         score: NS 3000, EW 0
-        S: 5H 5D 5S 4C
+        S: 5H 5D 5S 4C 6D
         NS: KH KS KD
         EW: QH QD QS
         pile: 6C
@@ -1244,7 +1238,8 @@ def test_goout_ask_then_partner_answers():
     assert_legal(pos, "yes")
     assert_legal(pos, "no")
     after_no = pos.play("no")
-    assert_illegal(after_no, "meld 9H 9D 9C; 4C", {"goout.binding", "meld.size"})
+    # melding the nines would keep one card only: out of reach after "no"
+    assert_illegal(after_no, "meld 9H 9D 9C", {"goout.keep-one", "goout.binding"})
 
 
 def test_goout_binding_yes_then_out():
@@ -1476,3 +1471,823 @@ def test_score_hand_minus_cards_left_can_be_negative():
     """))
     assert line_sum(sheet, "NS", "score.hand") == -(50 + 20 + 5 + 10 + 5), RULE
     assert sheet["NS"].total == -90, RULE
+
+
+def test_game_end_scores_added_to_running_totals():
+    RULE = "game.end"
+    from rulebook_helpers import HAND_NS_OUT, finished
+    hand_pos = finished(HAND_NS_OUT)
+    sheet = tutor.score_hand(hand_pos)
+    assert (sheet["NS"].total, sheet["EW"].total) == (1235, 1130), RULE
+    game = tutor.Game()
+    game.add_hand(hand_pos)
+    game.add_hand(finished(HAND_NS_OUT))
+    assert tuple(game.totals) == (2470, 2260), RULE
+    assert not game.is_over, RULE
+
+
+def test_game_end_not_over_below_5000_over_at_5000():
+    RULE = "game.end"
+    from rulebook_helpers import HAND_NS_OUT, finished
+    game = tutor.Game()
+    for _ in range(4):
+        game.add_hand(finished(HAND_NS_OUT))
+    assert tuple(game.totals) == (4940, 4520)
+    assert not game.is_over and game.winner is None, RULE
+    game.add_hand(finished(HAND_NS_OUT))
+    assert tuple(game.totals) == (6175, 5650)
+    assert game.is_over and game.winner == "NS" and game.margin == 525, RULE
+
+
+def test_game_end_equal_totals_are_a_drawn_game():
+    RULE = "game.end"
+    from rulebook_helpers import HAND_NS_OUT, HAND_EW_OUT, HAND_EQUAL, finished
+    game = tutor.Game()
+    for text in (HAND_NS_OUT, HAND_EW_OUT, HAND_NS_OUT, HAND_EW_OUT):
+        game.add_hand(finished(text))
+    assert tuple(game.totals) == (4730, 4730)
+    assert not game.is_over
+    game.add_hand(finished(HAND_EQUAL))
+    assert tuple(game.totals) == (5390, 5390)
+    assert game.is_over, RULE
+    assert game.winner is None and game.is_draw, RULE
+
+
+def test_turn_discard_forbids_two_cards():
+    RULE = "turn.discard"
+    pos = P("""
+        turn: S melded
+        S: 4C 5D 6H
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 10C 10D
+    """)
+    # "discard 4C 5D" is not a move of NOTATION.md: the engine may refuse it as
+    # bad move text (a ValueError) or rule it illegal under turn.discard
+    try:
+        r = tutor.judge(pos, "discard 4C 5D")
+    except ValueError as e:
+        assert "one card" in str(e), (RULE, str(e))
+    else:
+        assert r.legal is False and r.rule == RULE, (r.legal, r.rule)
+
+
+def test_turn_discard_exactly_one_card_leaves_and_the_turn_ends():
+    RULE = "turn.discard"
+    after = play("""
+        turn: S melded
+        S: 4C 5D 6H
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 10C 10D
+    """, "discard 4C")
+    assert sorted(hand(after, "S")) == ["5D", "6H"], RULE
+    assert pile(after)[-1] == "4C", RULE
+    assert turn(after) == ("W", "draw"), RULE
+    # and S cannot meld any more: it is W's turn, before drawing
+    assert_illegal(after, "meld KC", {"turn.draw", "turn.order", "turn.own-cards"})
+
+
+# ---------------------------------------------------------------------------
+# More situations read straight from the rule texts
+# ---------------------------------------------------------------------------
+
+OPEN_DRAWN = """
+    turn: S drawn
+    S: 9H 9S 4C 5D 6H
+    NS: KH KS KD
+    EW: QH QD QS
+    pile: 5C 8D 9D
+"""
+
+
+def test_turn_draw_forbids_drawing_twice():
+    RULE = "turn.draw"
+    assert_illegal(OPEN_DRAWN, "draw", RULE)
+
+
+def test_turn_draw_forbids_taking_after_drawing():
+    RULE = "turn.draw"
+    assert_illegal(OPEN_DRAWN, "take 9H 9S", RULE)
+
+
+def test_turn_draw_forbids_asking_before_drawing():
+    RULE = "turn.draw"
+    # "Nothing else may happen first"; goout.ask: "After drawing or taking the pile"
+    assert_illegal("""
+        turn: S draw
+        S: 9H 9S 4C 5D 6H
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 5C 8D 9D
+    """, "ask", {"turn.draw", "goout.ask"})
+
+
+def test_goout_ask_allowed_right_after_taking_the_pile():
+    RULE = "goout.ask"
+    pos = play("""
+        turn: S draw
+        S: 9H 9S 4C 5D 6H
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 5C 8D 9D
+    """, "take 9H 9S")
+    assert_legal(pos, "ask")
+
+
+def test_goout_ask_only_once_even_after_yes():
+    RULE = "goout.ask"
+    assert_illegal("""
+        turn: S drawn
+        asked: yes
+        S: 9H 9D 9C 4C
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """, "ask", RULE)
+
+
+def test_pile_take_frozen_two_naturals_join_the_team_meld():
+    RULE = "pile.take.frozen"
+    text = """
+        turn: S draw
+        S: 9H 9S 4C 5D
+        NS: 9C 9C 9D
+        EW: QH QD QS
+        pile: 5C 2C 8D 9D
+    """
+    assert_legal(text, "take 9H 9S", RULE)
+    after = play(text, "take 9H 9S")
+    nines = meld_of(after, "NS", "9")
+    assert len(nines) == 1 and len(nines[0]) == 6, ("meld.one-per-rank", melds(after, "NS"))
+
+
+def test_pile_frozen_wild_ends_when_the_pile_is_taken():
+    RULE = "pile.frozen.wild"
+    pos = play("""
+        turn: S draw
+        S: 9H 9S 4C 5D 6H
+        W: 4D JK 5H 7S
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 2C 8D 9D
+    """, "take 9H 9S", "discard 4C")
+    assert turn(pos) == ("W", "draw")
+    assert pile(pos) == ["4C"]
+    # the new pile holds no wild card: unfrozen for EW, who have melded
+    assert_legal(pos, "take 4D JK", "pile.take.unfrozen")
+
+
+def test_goout_keep_one_applies_to_taking_the_pile():
+    RULE = "goout.keep-one"
+    # no canasta: taking with 9H 9S would leave only 4C, to be discarded
+    assert_illegal("""
+        turn: S draw
+        S: 9H 9S 4C
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 9D
+    """, "take 9H 9S", RULE)
+
+
+def test_red3_drawn_replacement_red_three_laid_out_too():
+    RULE = "red3.drawn"
+    after = play("""
+        turn: S draw
+        S: 4C 5D
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 10C
+        stock: 3H 3D 9C + rest
+    """, "draw")
+    assert sorted(red3(after, "NS")) == ["3D", "3H"], RULE
+    assert sorted(hand(after, "S")) == ["4C", "5D", "9C"], RULE
+
+
+def test_meld_initial_red_threes_do_not_count():
+    RULE = "meld.initial"
+    assert_illegal("""
+        turn: S drawn
+        S: 7H 7D 7S 8H 8D 8S 4C 6D
+        NS: -
+        NS red3: 3H 3D
+        EW: QH QD QS
+        pile: 9C
+    """, "meld 7H 7D 7S; 8H 8D 8S", RULE)
+
+
+def test_goout_concealed_needs_a_complete_canasta_in_the_players_own_melds():
+    RULE = "goout.concealed"
+    # S never melded, the team's canasta is N's; S melds three nines and
+    # discards: S goes out, but not concealed (no complete canasta of S's own)
+    out = play("""
+        turn: S drawn
+        opened: N
+        S: 9H 9D 9C 4C
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """, "meld 9H 9D 9C", "discard 4C")
+    assert phase(out) == "over"
+    assert line_sum(tutor.score_hand(out), "NS", GOING_OUT) == 100, RULE
+
+
+def test_goout_concealed_not_when_partner_canasta_completed_by_player():
+    RULE = "goout.concealed"
+    # completing the partner's canasta is adding to the partner's melds
+    out = play("""
+        turn: S drawn
+        opened: N
+        S: KC 9H 9D 9C 4C
+        N: 5D
+        NS: KH KH KS KS KD KD
+        EW: QH QD QS
+        pile: 6C
+    """, "meld KC", "meld 9H 9D 9C", "discard 4C")
+    assert phase(out) == "over"
+    assert line_sum(tutor.score_hand(out), "NS", GOING_OUT) == 100, RULE
+
+
+def test_hand_end_stock_play_goes_on_after_forced_take():
+    RULE = "hand.end.stock"
+    text = full_deal("""
+        turn: S draw
+        S: 4C 6D 7H
+        N: 7C
+        NS: 9H 9S 9C
+        NS red3: 3H
+        EW: QH QD QS
+        EW red3: 3H 3D 3D
+        pile: 5C 9D
+        stock: -
+    """)
+    pos = play(text, "take", "discard 4C")
+    assert turn(pos) == ("W", "draw"), RULE
+
+
+# ---- general contract checks over every staged judge case -----------------
+
+@pytest.mark.parametrize("rule_id,kind,text,move,legal,rule", CASES, ids=[_case_id(c) for c in CASES])
+def test_round_trip_and_legal_moves_agree_with_judge(rule_id, kind, text, move, legal, rule):
+    pos = P(text)
+    assert tutor.Position.parse(pos.to_text()) == pos, rule_id
+    before = pos.to_text()
+    moves = list(tutor.legal_moves(pos))
+    for m in moves[:40]:
+        r = tutor.judge(pos, m)
+        assert r.legal is True, (rule_id, str(m), r.rule)
+    if not legal:
+        assert move not in [str(m) for m in moves], (rule_id, move)
+    try:
+        pos.play(move)
+    except tutor.IllegalMove:
+        pass
+    assert pos.to_text() == before, "play() changed the position it was called on"
+
+
+def test_explain_names_the_cards_of_this_position():
+    r = J("""
+        turn: S draw
+        S: 9H 9S JK 4C
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 2C 8D 9D
+    """, "take 9H JK")
+    text = r.explain()
+    assert isinstance(text, str) and text.strip()
+    low = text.lower()
+    assert "9h" in low or "joker" in low or "jk" in low or "nine" in low, text
+
+
+def test_goout_binding_after_yes_every_step_must_keep_going_out_possible():
+    RULE = "goout.binding"
+    pos = P("""
+        turn: S drawn
+        asked: yes
+        S: 9H 9D 9C 5C 5D 5S 4C
+        N: 6D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """)
+    assert_illegal(pos, "discard 4C", RULE)
+    pos = pos.play("meld 9H 9D 9C")
+    assert_illegal(pos, "discard 5C", RULE)          # would keep 5D 5S 4C: stays in
+    pos = pos.play("meld 5C 5D 5S")
+    out = pos.play("discard 4C")
+    assert phase(out) == "over", RULE
+
+
+def test_meld_threes_with_other_melds_in_the_going_out_action():
+    RULE = "meld.threes"
+    text = """
+        turn: S drawn
+        S: 3C 3C 3S 9H 9D 9C 4C
+        N: 6D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """
+    assert_legal(text, "meld 9H 9D 9C; 3C 3C 3S")
+    out = play(text, "meld 9H 9D 9C", "meld 3C 3C 3S", "discard 4C")
+    assert phase(out) == "over", RULE
+    sheet = tutor.score_hand(out)
+    # aces 140 + nines 30 + black threes 3 x 5 = 185 on the table
+    assert line_sum(sheet, "NS", "score.table") == 185, ("score.table", RULE)
+
+
+def test_turn_own_cards_in_a_take():
+    RULE = "turn.own-cards"
+    assert_illegal("""
+        turn: S draw
+        S: 9H 9S 4C 5D 6H
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 8D 9D
+    """, "take 9H 9H", RULE)
+
+
+def test_legal_moves_frozen_pile_offers_natural_take_only_once():
+    RULE = "pile.take.frozen"
+    pos = P("""
+        turn: S draw
+        S: 9H 9S 9C JK 4C 5D
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 2C 8D 9D
+    """)
+    takes = [str(m) for m in tutor.legal_moves(pos) if str(m).startswith("take")]
+    two = [t for t in takes if len(cards_in(t[4:].split(";")[0])) == 2]
+    # three ways to pick two nines by suit: listed once (NOTATION.md)
+    assert len(two) == 1, takes
+    # every take holds a natural pair of nines from hand (a wild card may join
+    # the meld, but never stands in for one of the pair: "wild cards do not help")
+    for t in takes:
+        used = cards_in(t[4:].split(";")[0])
+        assert sum(1 for c in used if c not in WILD and rank(c) == "9") >= 2, (RULE, t)
+    assert "draw" in [str(m) for m in tutor.legal_moves(pos)]
+
+
+def test_staged_finished_hand_scores_going_out():
+    RULE = "score.going-out"
+    base = """
+        turn: S over
+        out: %s
+        S: -
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """
+    try:
+        pos = P(base % "S")
+    except tutor.PositionError:
+        pos = P(base.replace("S: -\n", "") % "S")
+    sheet = tutor.score_hand(pos)
+    assert line_sum(sheet, "NS", GOING_OUT) == 100, RULE
+    assert line_sum(sheet, "EW", GOING_OUT) == 0, RULE
+
+
+def test_meld_one_per_rank_two_groups_of_one_rank_in_one_action_merge():
+    RULE = "meld.one-per-rank"
+    text = """
+        turn: S drawn
+        S: 7H 7D 7S 7C 7C 2C 4C 5D
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 9C
+    """
+    after = play(text, "meld 7H 7D 7S; 7C 7C 2C")
+    sevens = meld_of(after, "NS", "7")
+    assert len(sevens) == 1 and len(sevens[0]) == 6, (RULE, melds(after, "NS"))
+
+
+def test_meld_max_wilds_counts_the_merged_meld():
+    RULE = "meld.max-wilds"
+    # the new group 7S 7C JK JK is a fine meld on its own, but it joins the
+    # team's sevens, which already hold two wild cards: four in all
+    assert_illegal("""
+        turn: S drawn
+        S: 7S 7C JK JK 4C 5D
+        NS: 7H 7D 2C 2D
+        EW: QH QD QS
+        pile: 9C
+    """, "meld 7S 7C JK JK", RULE)
+
+
+def test_meld_max_wilds_merged_three_is_fine():
+    RULE = "meld.max-wilds"
+    assert_legal("""
+        turn: S drawn
+        S: 7S 7C JK 4C 5D
+        NS: 7H 7D 2C 2D
+        EW: QH QD QS
+        pile: 9C
+    """, "meld 7S 7C JK")
+
+
+def test_meld_max_wilds_in_an_unfrozen_take():
+    RULE = "meld.max-wilds"
+    # the top nine with 9H JK joins the team's nines, which hold three wilds
+    assert_illegal("""
+        turn: S draw
+        S: 9H JK 4C 5D 6H
+        NS: 9S 9C 2C 2D 2H
+        EW: QH QD QS
+        pile: 5C 8D 9D
+    """, "take 9H JK", RULE)
+
+
+def test_pile_frozen_wild_by_a_discarded_wild_card():
+    RULE = "pile.frozen.wild"
+    pos = play("""
+        turn: S melded
+        S: JK 4C 5D
+        N: 9H 2D 4D 6S
+        W: 9C 6H 7H 8S
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 8D
+        stock: 10H + rest
+    """, "discard JK")
+    assert turn(pos) == ("W", "draw")
+    # the joker on top: W cannot take at all
+    assert_illegal(pos, "take 6H 7H", {"pile.take.top-natural"})
+    pos = pos.play("draw").play("discard 9C")
+    assert turn(pos) == ("N", "draw")
+    # the joker is covered but still in the pile: frozen for N's team too
+    assert_illegal(pos, "take 9H 2D", {"pile.take.frozen", "pile.frozen.wild"})
+
+
+def test_pile_black_three_only_blocks_until_covered_in_play():
+    RULE = "pile.black-three"
+    pos = play("""
+        turn: S melded
+        S: 3C 4C 5D
+        N: 6H 6D 4D 7S
+        W: 3S 6C 7H 8S
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 8D
+        stock: 10H + rest
+    """, "discard 3C")
+    # W holds a black three too, but a black three on top cannot be taken
+    assert_illegal(pos, "take 3S 6C", {"pile.black-three", "pile.take.top-natural"})
+    pos = pos.play("draw").play("discard 6C")
+    # covered by W's six: N may take it with a natural pair
+    assert_legal(pos, "take 6H 6D")
+
+
+def test_meld_initial_only_the_first_action_needs_the_minimum():
+    RULE = "meld.initial"
+    pos = play("""
+        turn: S drawn
+        S: KH KS KD 7H 7D 7S 7C 5H 5D 5S 4C 6D
+        NS: -
+        EW: QH QD QS
+        pile: 9C
+    """, "meld KH KS KD; 7H 7D 7S 7C")
+    assert_legal(pos, "meld 5H 5D 5S")
+
+
+def test_meld_initial_uses_the_acting_teams_score():
+    RULE = "meld.initial"
+    text = """
+        turn: S drawn
+        score: NS 0, EW 3000
+        S: KH KS KD 7H 7D 7S 7C 4C 6D
+        NS: -
+        EW: QH QD QS
+        pile: 9C
+    """
+    assert_legal(text, "meld KH KS KD; 7H 7D 7S 7C")
+
+
+def test_hand_end_stock_pair_take_is_not_forced():
+    RULE = "hand.end.stock"
+    text = full_deal("""
+        turn: S draw
+        S: 8H 8S 6D
+        N: 7C
+        NS: 9H 9S 9C
+        NS red3: 3H
+        EW: QH QD QS
+        EW red3: 3H 3D 3D
+        pile: 5C 8D
+        stock: -
+    """)
+    assert_legal(text, "draw")
+    assert_legal(text, "take 8H 8S")
+
+
+def test_hand_end_stock_ordinary_last_card_play_goes_on():
+    RULE = "hand.end.stock"
+    text = full_deal("""
+        turn: S draw
+        S: 4C 6D
+        N: 7C
+        NS: 9H 9S 9C
+        NS red3: 3H
+        EW: QH QD QS
+        EW red3: 3H 3D 3D
+        pile: 5C 8D
+        stock: 10H
+    """)
+    pos = play(text, "draw")
+    assert phase(pos) == "drawn", RULE
+    pos = pos.play("discard 10H")
+    assert turn(pos) == ("W", "draw"), RULE
+
+
+def test_goout_binding_refuses_a_meld_that_makes_going_out_impossible():
+    RULE = "goout.binding"
+    text = """
+        turn: S drawn
+        asked: yes
+        S: 9H 9D 9C 2C 5H 5D 4C
+        N: 6D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """
+    # going out: 9H 9D 9C; 5H 5D 2C; discard 4C.  Putting the two on the nines
+    # leaves 5H 5D 4C, which can never go out this turn.
+    assert_legal(text, "meld 9H 9D 9C")
+    assert_illegal(text, "meld 9H 9D 9C 2C", RULE)
+    out = play(text, "meld 9H 9D 9C; 5H 5D 2C", "discard 4C")
+    assert phase(out) == "over", RULE
+
+
+def test_goout_concealed_started_this_turn_staged_mid_turn():
+    RULE = "goout.concealed"
+    base = """
+        turn: S melded
+        opened: N
+        %s
+        S: 4C
+        N: 5D
+        NS: 8H 8D 8C; KH KH KS KS KD KD KC
+        EW: QH QD QS
+        pile: 9C
+    """
+    out = play(base % "started: K", "discard 4C")
+    assert line_sum(tutor.score_hand(out), "NS", GOING_OUT) == 200, RULE
+    # without `started:` the kings are not S's own melds of this turn
+    out = play(base % "", "discard 4C")
+    assert line_sum(tutor.score_hand(out), "NS", GOING_OUT) == 100, RULE
+
+
+def test_legal_moves_offer_a_multi_meld_first_action_only_when_needed():
+    RULE = "meld.initial"
+    pos = P("""
+        turn: S drawn
+        score: NS 0, EW 0
+        S: KH KS KD 7H 7D 7S 7C 4C 6D
+        NS: -
+        EW: QH QD QS
+        pile: 9C
+    """)
+    melds_ = [str(m) for m in tutor.legal_moves(pos) if str(m).startswith("meld")]
+    assert melds_, "K K K + 7 7 7 7 reach 50 together: a legal first action exists"
+    for m in melds_:
+        assert ";" in m, (RULE, m)          # no single meld reaches 50 here
+        assert tutor.judge(pos, m).legal
+
+
+def test_card_spellings():
+    RULE = "deck.cards"
+    pos = P("""
+        turn: S drawn
+        S: th k\u2665 jk 9\u2660 10d
+        NS: KH KS KD
+        EW: -
+        pile: 9C
+    """)
+    assert sorted(hand(pos, "S")) == sorted(["10H", "KH", "JK", "9S", "10D"])
+    text = pos.to_text()
+    s_line = [l for l in text.splitlines() if l.startswith("S:")][0]
+    assert "10H" in s_line and "KH" in s_line and "JK" in s_line, s_line
+
+
+def test_goout_no_discard_by_taking_the_pile():
+    RULE = "goout.no-discard"
+    text = """
+        rules: %s
+        turn: S draw
+        S: 9H 9S
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 9D
+    """
+    out = play(text % "default", "take 9H 9S")
+    assert phase(out) == "over", RULE
+    assert_illegal(text % "go-out-without-discard=concealed-only", "take 9H 9S",
+                   {"goout.no-discard", "goout.keep-one"})
+
+
+def test_hand_end_stock_not_forced_when_pile_one_card_forbids():
+    RULE = "hand.end.stock"
+    # S holds one card and the pile is one card: pile.one-card forbids the
+    # take, so S cannot take it and the hand ends
+    text = full_deal("""
+        turn: S draw
+        S: 4C
+        N: 7C
+        NS: 9H 9S 9C; AH AH AD AD AS AS AC
+        NS red3: 3H
+        EW: QH QD QS
+        EW red3: 3H 3D 3D
+        pile: 9D
+        stock: -
+    """)
+    assert_illegal(text, "take", "pile.one-card")
+    assert_legal(text, "draw")
+    assert phase(play(text, "draw")) == "over", RULE
+
+
+def test_meld_initial_wilds_help_in_the_other_melds_of_a_frozen_take():
+    RULE = "meld.initial"
+    # frozen for NS (not melded): the top king needs K K from hand; the second
+    # meld of the same action may hold a joker: 30 + 10 + 50 = 90 >= 50
+    assert_legal("""
+        turn: S draw
+        S: KH KS 7H 7D JK 4C 6D
+        NS: -
+        EW: QH QD QS
+        pile: 5C 9C KD
+    """, "take KH KS; 7H 7D JK")
+
+
+@pytest.mark.parametrize("card", ["2C", "JK", "3C"], ids=["turn.discard-two", "turn.discard-joker",
+                                                         "turn.discard-black-three"])
+def test_turn_discard_any_card_may_be_discarded(card):
+    assert_legal("""
+        turn: S drawn
+        S: %s 4C 5D
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 9C
+    """ % card, "discard %s" % card)
+
+
+def test_goout_ask_allowed_without_a_canasta():
+    RULE = "goout.ask"
+    assert_legal("""
+        turn: S drawn
+        S: 9H 9D 9C 4C
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 9S
+    """, "ask")
+
+
+def test_goout_ask_pending_waits_for_the_answer():
+    RULE = "goout.ask"
+    pos = P("""
+        turn: S drawn
+        asked: pending
+        S: 9H 9D 9C 4C
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """)
+    moves = {str(m) for m in tutor.legal_moves(pos)}
+    assert {"yes", "no"} <= moves, moves
+    r = tutor.judge(pos, "discard 4C")
+    assert r.legal is False, "the partner answers before the player plays on"
+
+
+def test_bookkeeping_every_rulebook_id_is_named_in_these_tests():
+    """Every id in the tables of /work/shared/RULES.md appears literally in tests/rules."""
+    import os
+    import re as _re
+    from rulebook_helpers import RULE_IDS
+    here = os.path.dirname(os.path.abspath(__file__))
+    src = "".join(open(os.path.join(here, f)).read() for f in os.listdir(here)
+                  if f.startswith("test_") and f.endswith(".py"))
+    path = "/work/shared/RULES.md"
+    if os.path.exists(path):
+        ids = {i for i in _re.findall(r"^\| `([a-z0-9.\-]+)` \|", open(path).read(), _re.M)
+               if "." in i or i == "game.end"}
+        assert ids == RULE_IDS, ids ^ RULE_IDS
+    missing = [i for i in sorted(RULE_IDS) if '"%s' % i not in src]
+    assert not missing, missing
+
+
+def test_red3_no_meld_unseen_hands_never_hold_red_threes():
+    RULE = "red3.no-meld"
+    for seed in range(0, 25):
+        pos = P("""
+            turn: E drawn
+            S: 4C
+            NS: KH KS KD
+            EW: -
+            pile: 9C
+            seed: %d
+        """ % seed)
+        for m in tutor.legal_moves(pos):
+            t = str(m).upper()
+            assert "3H" not in t and "3D" not in t, (RULE, seed, t)
+
+
+def test_goout_canasta_the_opponents_canasta_does_not_count():
+    RULE = "goout.canasta"
+    assert_illegal("""
+        turn: S melded
+        S: 4C
+        N: 5D
+        NS: 9H 9S 9C
+        EW: QH QH QD QD QS QS QC
+        pile: 6C
+    """, "discard 4C", RULE)
+
+
+def test_pile_frozen_team_red_threes_are_not_a_meld():
+    RULE = "pile.frozen.team"
+    assert_illegal("""
+        turn: S draw
+        S: AH JK 4C 5D
+        NS: -
+        NS red3: 3H
+        EW: QH QD QS
+        pile: 5C 8D AD
+    """, "take AH JK", {"pile.frozen.team", "pile.take.frozen"})
+
+
+def test_pile_frozen_wild_a_black_three_inside_does_not_freeze():
+    RULE = "pile.frozen.wild"
+    assert_legal("""
+        turn: S draw
+        S: 9H JK 4C 5D
+        NS: KH KS KD
+        EW: QH QD QS
+        pile: 5C 3C 8D 9D
+    """, "take 9H JK", "pile.take.unfrozen")
+
+
+@pytest.mark.parametrize("card", ["JK", "2D", "3S"], ids=["goout.last-card-joker",
+                                                         "goout.last-card-two",
+                                                         "goout.last-card-black-three"])
+def test_goout_last_card_may_be_any_card(card):
+    text = """
+        turn: S melded
+        S: %s
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """ % card
+    assert_legal(text, "discard %s" % card)
+    assert phase(play(text, "discard %s" % card)) == "over"
+
+
+def _signature(move_text):
+    verb, _, rest = str(move_text).strip().partition(" ")
+    groups = []
+    for seg in rest.split(";"):
+        seg = seg.strip()
+        if not seg:
+            continue
+        target = ""
+        if ":" in seg:
+            target, seg = seg.split(":", 1)
+            target = target.strip().upper()
+        ranks = sorted(c if c in WILD else rank(c) for c in cards_in(seg))
+        groups.append((target, tuple(ranks)))
+    return verb.lower(), tuple(sorted(groups))
+
+
+LISTABLE = [c for c in CASES if c[4] and c[3].split()[0] in ("take", "draw", "ask", "yes", "no",
+                                                             "discard", "meld")]
+
+
+@pytest.mark.parametrize("rule_id,kind,text,move,legal,rule", LISTABLE,
+                         ids=[_case_id(c) for c in LISTABLE])
+def test_legal_moves_list_the_legal_move(rule_id, kind, text, move, legal, rule):
+    pos = P(text)
+    sigs = {_signature(m) for m in tutor.legal_moves(pos)}
+    assert _signature(move) in sigs, (rule_id, move, sorted(str(m) for m in tutor.legal_moves(pos)))
+
+
+def test_meld_threes_may_come_first_in_the_going_out_turn():
+    RULE = "meld.threes"
+    # RULES.md: "Black threes may be melded only in the turn the player goes
+    # out" -- the order of the melds inside that turn is not regulated, and
+    # NOTATION.md lays melds "one after another".  After the threes, S can
+    # still go out this turn (meld the nines, discard 4C).
+    text = """
+        turn: S drawn
+        S: 3C 3C 3S 9H 9D 9C 4C
+        N: 6D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """
+    assert_legal(text, "meld 3C 3C 3S")
+    pos = play(text, "meld 3C 3C 3S")
+    # having melded black threes, S must go out this turn
+    assert_illegal(pos, "discard 4C", {"meld.threes", "goout.binding"})
+    out = pos.play("meld 9H 9D 9C").play("discard 4C")
+    assert phase(out) == "over", RULE
