@@ -1,7 +1,7 @@
 # Shared set-up for scripts/lessons.sh and scripts/test.sh (sourced, not run).
 # Creates a virtual environment in .venv (override with VENV=...) and installs this
 # project into it in editable mode with the requested extras.
-# PYTHON selects the interpreter that creates the venv (default: python3, >= 3.10).
+# PYTHON selects the interpreter that creates the venv (default: python3, >= 3.11).
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${VENV:-$REPO/.venv}"
@@ -12,11 +12,11 @@ setup_venv() {  # usage: setup_venv EXTRAS   e.g. setup_venv notebook
     local extras="$1"
     if [ ! -x "$VENV/bin/python" ]; then
         if ! command -v "$PYTHON" >/dev/null 2>&1; then
-            echo "error: $PYTHON not found; install Python >= 3.10 or set PYTHON=/path/to/python" >&2
+            echo "error: $PYTHON not found; install Python >= 3.11 or set PYTHON=/path/to/python" >&2
             exit 1
         fi
-        if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
-            echo "error: Python >= 3.10 needed, $PYTHON is $("$PYTHON" -V 2>&1)" >&2
+        if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+            echo "error: Python >= 3.11 needed, $PYTHON is $("$PYTHON" -V 2>&1)" >&2
             exit 1
         fi
         echo "--- creating virtual environment in $VENV"
@@ -26,9 +26,18 @@ setup_venv() {  # usage: setup_venv EXTRAS   e.g. setup_venv notebook
             exit 1
         fi
     fi
-    echo "--- pip install -e .[$extras]"
-    "$VENV/bin/python" -m pip install --quiet --upgrade "pip>=23"
-    "$VENV/bin/python" -m pip install --quiet -e "$REPO[$extras]"
+    # Reinstall only when pyproject.toml changed (the install is editable: code changes
+    # need no reinstall). FORCE_INSTALL=1 forces it.
+    local stamp="$VENV/.installed-$extras" want
+    want="$(cksum < "$REPO/pyproject.toml")"
+    if [ "${FORCE_INSTALL:-0}" = 1 ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        echo "--- pip install -e .[$extras]"
+        "$VENV/bin/python" -m pip install --quiet --upgrade "pip>=23"
+        "$VENV/bin/python" -m pip install --quiet -e "$REPO[$extras]" --config-settings editable_mode=compat
+        echo "$want" > "$stamp"
+    else
+        echo "--- .venv is up to date with pyproject.toml (FORCE_INSTALL=1 to reinstall)"
+    fi
     # Everything below runs inside the venv (jupyter finds the venv's kernel and extensions).
     export PATH="$VENV/bin:$PATH"
     export VIRTUAL_ENV="$VENV"

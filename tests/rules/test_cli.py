@@ -81,3 +81,12 @@ def test_cli_bad_move_text_exit_2(frozen):
     r = run(frozen, "flip 9H")
     assert r.returncode == 2
     assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_cli_lang_sv_explains_in_swedish(frozen):
+    en = run(frozen, "take 9H JK", "--json")
+    sv = run(frozen, "take 9H JK", "--json", "--lang", "sv")
+    assert sv.returncode == 1
+    e, s = json.loads(en.stdout), json.loads(sv.stdout)
+    assert s["rule"] == e["rule"] == "pile.take.frozen"
+    assert s["explanation"] != e["explanation"], "--lang sv gave the English text"

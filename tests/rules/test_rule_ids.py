@@ -1840,10 +1840,7 @@ def test_staged_finished_hand_scores_going_out():
         EW: QH QD QS
         pile: 6C
     """
-    try:
-        pos = P(base % "S")
-    except tutor.PositionError:
-        pos = P(base.replace("S: -\n", "") % "S")
+    pos = P(base % "S")
     sheet = tutor.score_hand(pos)
     assert line_sum(sheet, "NS", GOING_OUT) == 100, RULE
     assert line_sum(sheet, "EW", GOING_OUT) == 0, RULE
@@ -2291,3 +2288,147 @@ def test_meld_threes_may_come_first_in_the_going_out_turn():
     assert_illegal(pos, "discard 4C", {"meld.threes", "goout.binding"})
     out = pos.play("meld 9H 9D 9C").play("discard 4C")
     assert phase(out) == "over", RULE
+
+
+def test_red3_drawn_not_the_last_card_play_goes_on():
+    RULE = "red3.drawn"
+    text = full_deal("""
+        turn: S draw
+        S: 4C 6D
+        N: 7C
+        NS: 9H 9S 9C
+        EW: QH QD QS
+        EW red3: 3H 3D 3D
+        pile: 5C 8D
+        stock: 3H 10H
+    """)
+    pos = play(text, "draw")
+    assert "3H" in red3(pos, "NS"), RULE
+    assert sorted(hand(pos, "S")) == ["10H", "4C", "6D"], RULE
+    assert phase(pos) == "drawn", ("hand.end.stock", "only a red three as LAST card ends it")
+
+
+def test_goout_binding_legal_moves_after_yes_never_stay_in():
+    RULE = "goout.binding"
+    pos = play("""
+        turn: S drawn
+        S: 9H 9D 9C 4C
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 6C
+    """, "ask", "yes")
+    moves = [str(m) for m in tutor.legal_moves(pos)]
+    assert moves, RULE
+    assert not [m for m in moves if m.startswith("discard")], (RULE, moves)
+
+
+def test_staged_concealed_out_scores_200():
+    RULE = "goout.concealed"
+    pos = P("""
+        turn: S over
+        out: S concealed
+        S: -
+        N: 5D
+        NS: 8H 8D 8C; KH KH KS KS KD KD KC
+        EW: QH QD QS
+        pile: 9C
+    """)
+    sheet = tutor.score_hand(pos)
+    assert line_sum(sheet, "NS", GOING_OUT) == 200, RULE
+    assert sheet["NS"].total == 200 + 500 + 70 + 30 - 5, RULE
+
+
+def test_deal_order_the_deal_rotates_between_hands_of_a_game():
+    RULE = "deal.order"
+    # "The deal rotates clockwise; the player left of the dealer starts":
+    # hand 1 starts with N (dealer W), hand 2 with E (dealer N), hand 3 with S.
+    from rulebook_helpers import HAND_NS_OUT, finished
+    game = tutor.Game()
+    first = game.next_deal(seed=1)
+    assert turn(first) == ("N", "draw"), RULE
+    game.add_hand(finished(HAND_NS_OUT))
+    second = game.next_deal(seed=2)
+    assert field(second, "score").replace(" ", "") == "NS1235,EW1130", "meld.initial follows totals"
+    assert turn(second) == ("E", "draw"), RULE
+    game.add_hand(finished(HAND_NS_OUT))
+    third = game.next_deal(seed=3)
+    assert turn(third) == ("S", "draw"), RULE
+
+
+# ---------------------------------------------------------------------------
+# Invariants of the rulebook along random legal play from real deals
+# ---------------------------------------------------------------------------
+
+def _all_cards_of(pos):
+    out = []
+    for key in ("N", "E", "S", "W", "NS", "EW", "NS red3", "EW red3", "pile", "stock"):
+        out += cards_in(field(pos, key))
+    return out
+
+
+def _check_invariants(pos, where):
+    from collections import Counter
+    cards = _all_cards_of(pos)
+    # deck.cards: every card of the 108 somewhere, none more often than the deck holds
+    assert len(cards) == 108, ("deck.cards", where, len(cards))
+    cnt = Counter(cards)
+    assert all(n <= (4 if c == "JK" else 2) for c, n in cnt.items()), ("deck.cards", where)
+    for s in "NESW":
+        assert not any(c in RED3 for c in hand(pos, s)), ("red3.no-meld", where, s)
+    for team in ("NS", "EW"):
+        ranks = []
+        for m in melds(pos, team):
+            assert not any(c in RED3 for c in m), ("red3.no-meld", where, m)
+            nat = [c for c in m if c not in WILD]
+            wild = [c for c in m if c in WILD]
+            assert len(m) >= 3, ("meld.size", where, m)
+            assert len(nat) >= 2, ("meld.naturals", where, m)
+            assert len(wild) <= 3, ("meld.max-wilds", where, m)
+            assert len({rank(c) for c in nat}) == 1, ("meld.size", where, m)
+            if rank(nat[0]) == "3":
+                assert not wild, ("meld.threes", where, m)
+            ranks.append(rank(nat[0]))
+        assert len(ranks) == len(set(ranks)), ("meld.one-per-rank", where, team, ranks)
+
+
+NEXT = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+@pytest.mark.parametrize("seed", range(6), ids=["invariants-seed%d" % s for s in range(6)])
+def test_random_legal_play_keeps_the_rulebook_invariants(seed):
+    import random
+    rnd = random.Random(seed)
+    pos = tutor.deal(seed=seed)
+    _check_invariants(pos, "deal")
+    for step in range(120):
+        if phase(pos) == "over":
+            break
+        moves = list(tutor.legal_moves(pos))
+        assert moves, ("a position that is not over has a legal move", step)
+        # prefer melds and takes now and then, so that the hand develops
+        m = rnd.choice(moves)
+        seat = turn(pos)[0]
+        after = pos.play(m)
+        text = str(m)
+        where = "seed %d step %d %s: %s" % (seed, step, seat, text)
+        _check_invariants(after, where)
+        if text.startswith("discard") and phase(after) != "over":
+            card = cards_in(text)[0]
+            assert pile(after)[-1] == card, ("turn.discard", where)
+            assert turn(after) == (NEXT[seat], "draw"), ("deal.order", where)
+        pos = after
+
+
+def test_pile_black_three_as_upcard_blocks_the_first_player():
+    RULE = "pile.black-three"
+    found = 0
+    for seed in range(0, 80):
+        pos = tutor.deal(seed=seed)
+        p = pile(pos)
+        if p and rank(p[-1]) == "3":
+            found += 1
+            takes = [str(m) for m in tutor.legal_moves(pos) if str(m).startswith("take")]
+            assert not takes, (RULE, seed, takes)
+            assert_illegal(pos, "take", {"pile.black-three", "pile.take.top-natural"})
+    assert found, "no deal with a black three upcard in 80 seeds"

@@ -300,3 +300,31 @@ def test_unknown_variant_value_is_refused_clearly():
         tutor.Position.parse("rules: wilds=maybe\nturn: S drawn\nS: 4C 5D\npile: 9C\n")
     with pytest.raises(ValueError):
         tutor.deal(seed=7, rules="stock-out=sometimes")
+
+
+def test_several_flags_in_one_rules_line():
+    text = """
+        rules: black-threes=never, initial-minimum=off
+        turn: S drawn
+        S: 3C 3C 3S 7H 7D 7S 4C 6D
+        N: 5D
+        NS: -
+        EW: QH QD QS
+        pile: 10C
+    """
+    assert_legal(text, "meld 7H 7D 7S")                       # 15 < 50, minimum off
+    assert_illegal("""
+        rules: black-threes=never, initial-minimum=off
+        turn: S drawn
+        S: 3C 3C 3S
+        N: 5D
+        NS: AH AH AD AD AS AS AC
+        EW: QH QD QS
+        pile: 10C
+    """, "meld 3C 3C 3S", "meld.threes")
+
+
+def test_deal_with_several_flags():
+    pos = tutor.deal(seed=7, rules="black-threes=never, initial-minimum=off")
+    rules_line = [l for l in pos.to_text().splitlines() if l.startswith("rules:")][0]
+    assert "black-threes=never" in rules_line and "initial-minimum=off" in rules_line, rules_line

@@ -400,14 +400,16 @@ class CheckReport:
         self.rows = []
         for ex in lesson.exercises:
             probs = ex.problems()
-            self.rows.append((ex.id, ex.kind, str(ex.answer), ex.rule, not probs))
+            answer = str(ex.answer)
+            answer = answer if len(answer) <= 12 else answer[:11] + "…"
+            self.rows.append((ex.id, ex.kind, answer, ex.rule, not probs))
         self.ok = all(r[4] for r in self.rows)
 
     def __repr__(self) -> str:
         w = max([len(r[0]) for r in self.rows] + [8])
         lines = [f"Lesson {self.lesson.key}: {len(self.rows)} exercises checked against the engine"]
         for ex_id, kind, answer, rule, ok in self.rows:
-            lines.append(f"  {'ok ' if ok else 'BAD'} {ex_id:<{w}} {answer:<9} {rule}")
+            lines.append(f"  {'ok ' if ok else 'BAD'} {ex_id:<{w}} {answer:<12} {rule}")
         lines.append("all agree with the rulebook" if self.ok else "SOME DISAGREE: see ENGINE-BUGS.md")
         return "\n".join(lines)
 

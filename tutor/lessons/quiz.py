@@ -15,7 +15,7 @@ import re
 
 import ipywidgets as W
 
-from . import Exercise, rule_text, sheet_text
+from . import Exercise, rule_text
 from .view import position_html
 
 QUESTION = {

@@ -1,0 +1,292 @@
+"""Build notebooks/*.ipynb from the lesson data (tutor/lessons/NN-slug.toml) — the lesson
+text lives once, in the TOML files.
+
+    python scripts/build_notebooks.py          # (re)write every notebook
+    python scripts/build_notebooks.py --check  # exit 1 if a notebook is out of date
+
+Each lesson notebook: the goal, the sections as markdown, a one-line code cell per table
+("try it") and per quiz, the recap, and a teacher's check whose output is stored and
+compared by nbval (cell tag ``nbval-check-output``). Outputs are stored ONLY for such
+checked cells, computed here in-process from the same code the kernel runs. Also builds
+sandbox.ipynb, scoring.ipynb and teacher.ipynb.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import tutor  # noqa: E402
+import tutor.lessons as L  # noqa: E402
+from tutor.lessons.charts import sheet_chart  # noqa: E402
+
+OUT = REPO / "notebooks"
+CHECK = "nbval-check-output"
+
+
+class NB:
+    def __init__(self, name: str):
+        self.name, self.cells = name, []
+
+    def md(self, text: str):
+        self.cells.append({"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")})
+
+    def code(self, src: str, output: str | None = None, tags=(), result: str | None = None):
+        cell = {"cell_type": "code", "execution_count": None, "metadata": {},
+                "outputs": [], "source": src.strip("\n")}
+        if tags:
+            cell["metadata"]["tags"] = list(tags)
+        if output is not None:
+            cell["execution_count"] = 1
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": output + "\n"}]
+        if result is not None:
+            cell["execution_count"] = 1
+            cell["outputs"] = [{"output_type": "execute_result", "execution_count": 1,
+                                "metadata": {}, "data": {"text/plain": result}}]
+        self.cells.append(cell)
+
+    def json(self) -> str:
+        for i, c in enumerate(self.cells):
+            c["id"] = f"{self.name}-{i:02d}"
+            src = c["source"]
+            c["source"] = [ln for ln in src.splitlines(keepends=True)]
+        nb = {"cells": self.cells,
+              "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                          "language": "python", "name": "python3"},
+                           "language_info": {"name": "python"}},
+              "nbformat": 4, "nbformat_minor": 5}
+        return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+HOW_TO = """
+*How to use this lesson:* choose **Run ▸ Run All Cells** (or **Kernel ▸ Restart Kernel and
+Run All Cells**). You never need to read or change the small grey code cells: they only
+put the table and the questions on the page. In each question, decide **Legal** or
+**Illegal** (or pick an answer) *before* anything is revealed; the **Hint** button helps
+in three steps — a nudge, the rule, the move.
+"""
+
+
+def lesson_notebook(lesson, nxt) -> NB:
+    nb = NB(f"l{lesson.number}")
+    n = int(lesson.number)
+    nb.md(f"# Lesson {n}: {lesson.title}\n\n**Goal:** {lesson.goal}\n\n{HOW_TO.strip()}")
+    nb.code(f'import tutor.lessons\nlesson = tutor.lessons.get("{lesson.number}")')
+    used = set()
+    for s in lesson.sections:
+        nb.md(f"## {s.title}\n\n{s.text}")
+        if s.position:
+            cap = lesson.positions[s.position]["caption"]
+            words = s.try_it.strip() or "Click the cards and the move buttons to try moves; the panel explains every ruling."
+            nb.md(f"**Try it on the table** — *{cap}.* {words}")
+            nb.code(f'lesson.table("{s.position}")')
+        for ex_id in s.exercises:
+            used.add(ex_id)
+            nb.code(f'lesson.quiz("{ex_id}")')
+    rest = [ex for ex in lesson.exercises if ex.id not in used]
+    if rest:
+        nb.md("## More questions")
+        for ex in rest:
+            nb.code(f'lesson.quiz("{ex.id}")')
+    recap = "\n".join(f"- {r}" for r in lesson.recap)
+    nb.md(f"## Recap\n\n{recap}")
+    if nxt is not None:
+        nb.md(f"**Next:** [Lesson {int(nxt.number)}: {nxt.title}]({nxt.key}.ipynb)")
+    else:
+        nb.md("**That was the last lesson.** Try your own positions in the "
+              "[sandbox](sandbox.ipynb) and score hands in the [scoring notebook](scoring.ipynb).")
+    ids = ", ".join(f"`{r}`" for r in lesson.teaches)
+    disputes = ", ".join(map(str, lesson.disputes)) or "none"
+    nb.md(f"### For the teacher\n\nThis lesson teaches the rules {ids} and stages the disputes "
+          f"{disputes} of the dispute list. The cell below asks the engine every question of "
+          "the lesson and says whether it agrees with the lesson.")
+    nb.code("lesson.check_all()", result=repr(lesson.check_all()), tags=[CHECK])
+    return nb
+
+
+SANDBOX_POS = """turn: S draw
+S: 9H 9S JK 4C
+NS: KH KS KD
+EW: QH QD QS
+pile: 5C 2C 8D 9D"""
+
+
+def sandbox() -> NB:
+    nb = NB("sandbox")
+    nb.md("""# Sandbox: what if …?
+
+Stage any position, ask the judge about any move, change one detail and ask again, then
+play on. Positions are written in the tutor's notation: one `key: value` per line — the
+player to move and the phase (`turn: S draw`), hands (`S: 9H 9S JK 4C`; `N: 11` means eleven
+unseen cards), the teams' melds (`NS: KH KS KD`, `;` between melds), the pile (bottom
+first) and optionally the score, the stock and the rules.""")
+    nb.code("import tutor\nfrom tutor.lessons.view import table")
+    nb.md("## A position\n\nEdit the text between the triple quotes and run the cell again.")
+    nb.code(f'text = """\n{SANDBOX_POS}\n"""\npos = tutor.Position.parse(text)\ntable(pos)')
+    pos = tutor.Position.parse(SANDBOX_POS)
+    r = tutor.judge(pos, "take 9H JK")
+    nb.md("## Ask the judge\n\nThe ruling names the rule that decides and explains it for *this* position.")
+    nb.code('ruling = tutor.judge(pos, "take 9H JK")\nprint(ruling.legal, ruling.rule)\nprint(ruling.explain())',
+            output=f"{r.legal} {r.rule}\n{r.explain()}", tags=[CHECK])
+    pos2 = tutor.Position.parse(SANDBOX_POS.replace("pile: 5C 2C 8D 9D", "pile: 5C 8D 9D"))
+    r2 = tutor.judge(pos2, "take 9H JK")
+    nb.md("## What if there were no two in the pile?\n\nChange one line and ask the same question again.")
+    nb.code('what_if = tutor.Position.parse(text.replace("pile: 5C 2C 8D 9D", "pile: 5C 8D 9D"))\n'
+            'ruling = tutor.judge(what_if, "take 9H JK")\nprint(ruling.legal, ruling.rule)\nprint(ruling.explain())',
+            output=f"{r2.legal} {r2.rule}\n{r2.explain()}", tags=[CHECK])
+    nb.md("## Play on\n\nA legal move gives the position after it; the table shows it and lets you go on clicking.")
+    nb.code('after = what_if.play("take 9H JK")\ntable(after)')
+    nb.md("Every legal move from here (moves that differ only in the suits of natural cards are listed once):")
+    nb.code("[str(m) for m in tutor.legal_moves(after)]")
+    nb.md("## A fresh deal\n\nChange the seed for another deal; North starts.")
+    nb.code("table(tutor.deal(seed=7))")
+    return nb
+
+
+HAND = L.get("11").positions["finished"]["text"].strip()
+
+
+def scoring() -> NB:
+    nb = NB("scoring")
+    nb.md("""# Scoring: the score sheet and a chart of a hand's points
+
+A finished hand is scored line by line for each team (lesson 11): going out, canastas, red
+threes and the cards on the table count for the team; the cards left in the hands count
+against it.""")
+    nb.code("import tutor\nfrom tutor.lessons.charts import sheet_chart, game_chart\nfrom tutor.lessons.view import table")
+    nb.md("## The hand\n\nSouth is about to go out: the nines, then the four.")
+    nb.code(f'hand = tutor.Position.parse("""\n{HAND}\n""")\nfinal = hand.play("meld 9H 9D 9C").play("discard 4C")\ntable(final)')
+    final = tutor.Position.parse(HAND).play("meld 9H 9D 9C").play("discard 4C")
+    sheet = tutor.score_hand(final)
+    nb.md("## The score sheet")
+    nb.code('sheet = tutor.score_hand(final)\nprint(sheet["NS"])\nprint(sheet["EW"])',
+            output=f"{sheet['NS']}\n{sheet['EW']}", tags=[CHECK])
+    nb.md("## The chart\n\nOne bar per line of the sheet; bars to the left are minus points.")
+    nb.code("sheet_chart(sheet)")
+    nb.md("## A game to 5000\n\nThe same hand played over and over: after how many hands is the game over?")
+    game = tutor.Game()
+    while not game.is_over:
+        game.add_hand(final)
+    nb.code("game = tutor.Game()\nwhile not game.is_over:\n    game.add_hand(final)\nprint(game.result_text())",
+            output=game.result_text(), tags=[CHECK])
+    nb.code("game_chart(game)")
+    nb.md("""## Your turn
+
+Change the hand (say, leave the joker in South's hand instead of West's) and run the cells
+again: which lines change? To save the chart for a handout:
+`sheet_chart(sheet).save("hand-chart.svg")`.""")
+    return nb
+
+
+def teacher() -> NB:
+    nb = NB("teacher")
+    lessons = L.load_lessons()
+    lesson_list = "\n".join(f"| {int(l.number)} | [{l.title}]({l.key}.ipynb) | {len(l.exercises)} | "
+                            f"{', '.join(map(str, l.disputes)) or '–'} |" for l in lessons)
+    nb.md(f"""# For teachers and clubs
+
+Twelve lessons take a newcomer from the cards to a scored game, one idea per lesson. Every
+lesson has a goal, short explanations, positions on the table to try moves on, questions
+answered *before* the ruling is revealed, hints in three steps and a recap.
+
+| # | lesson | questions | disputes staged |
+|---|---|---|---|
+{lesson_list}
+
+## A 45-minute class or club evening
+
+| minutes | what | how |
+|---|---|---|
+| 0–5 | Welcome, teams, the goal of the evening | Show the lesson's goal on the projector |
+| 5–15 | Explain with the table | Go through the sections; on each table, let the room call out a move and click it — the explanation panel gives the rule |
+| 15–30 | \"Legal or illegal?\" | Read each question aloud; everybody votes by raising a hand **before** you click the answer; use the Hint button when the room is stuck |
+| 30–40 | Play a position | Deal the lesson's position as real cards (use the printed diagram) and let tables of four play it out; you walk around as the judge |
+| 40–45 | Recap | Read the recap; hand out the question sheet as homework |
+
+For a club evening on rules disputes, take lessons 6, 7 and 10: they stage most of the
+situations players argue about. Lesson 12 shows the variant flags: settle with your club
+which ones you play before the tournament.
+
+## Presenting with Voila
+
+Voila shows a notebook as a clean web page: text, tables and questions, no code. From the
+project folder:
+
+```
+voila notebooks/06-frozen-pile.ipynb
+```
+
+and open the address it prints (add `--port 8866 --no-browser` to choose the port; on a
+shared screen use the browser's full-screen mode). Every button works as in JupyterLab.
+Start Voila a minute before the class: the first page takes a few seconds.
+
+To run JupyterLab on lesson 1 (what the README's first command does):
+`bash scripts/lessons.sh`.
+
+## Printing position diagrams
+
+Every position can be saved as an SVG picture, which any browser prints sharply at any
+size. The next cell writes all diagrams of a lesson, a question sheet and an answer key
+into the folder `handouts/`:""")
+    nb.code('import tutor, tutor.lessons\npaths = tutor.lessons.get("06").handouts("handouts/06")\n'
+            "print(len(paths), 'files, e.g.', paths[0].name)",
+            output=f"{len(L.get('06').positions) + 2} files, e.g. 06-frozen-wild.svg", tags=[CHECK])
+    nb.md("""A single position, written in the notation, saved as SVG:""")
+    nb.code('pos = tutor.Position.parse("""\nturn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\n'
+            'EW: QH QD QS\npile: 5C 2C 8D 9D\n""")\nopen("handouts/frozen.svg", "w").write(pos._repr_svg_())\npos')
+    nb.md("""For a **PNG** (for slides or a club newsletter), open the SVG in Chromium and take a
+screenshot, or convert it on the command line:
+
+```
+chromium --headless --screenshot=frozen.png --window-size=900,600 handouts/frozen.svg
+```
+
+The question sheets (`NN-questions.md`) print well from JupyterLab (open the file,
+right-click ▸ *Show Markdown Preview*, then print), and the answer keys (`NN-answers.md`)
+name the rule id of every answer, so that a dispute at the table can be settled with the
+rulebook.
+
+## Staging your own positions
+
+Write a position in the notation (see the [sandbox](sandbox.ipynb)) and check it with the
+judge before the class. Lessons are data: to add a question to a lesson, add an
+`[[exercises]]` entry to `tutor/lessons/NN-slug.toml` and run
+`python scripts/build_notebooks.py`; `pytest tests/test_lessons.py` then checks your
+question against the engine.""")
+    return nb
+
+
+def build() -> dict:
+    lessons = L.load_lessons()
+    books = {}
+    for i, lesson in enumerate(lessons):
+        nxt = lessons[i + 1] if i + 1 < len(lessons) else None
+        books[f"{lesson.key}.ipynb"] = lesson_notebook(lesson, nxt).json()
+    books["sandbox.ipynb"] = sandbox().json()
+    books["scoring.ipynb"] = scoring().json()
+    books["teacher.ipynb"] = teacher().json()
+    return books
+
+
+def main(argv) -> int:
+    books = build()
+    OUT.mkdir(exist_ok=True)
+    stale = [name for name, text in books.items()
+             if not (OUT / name).exists() or (OUT / name).read_text(encoding="utf-8") != text]
+    if "--check" in argv:
+        if stale:
+            print("out of date (run python scripts/build_notebooks.py):", ", ".join(stale))
+            return 1
+        print(f"{len(books)} notebooks up to date")
+        return 0
+    for name in stale:
+        (OUT / name).write_text(books[name], encoding="utf-8")
+    print(f"wrote {len(stale)} of {len(books)} notebooks in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

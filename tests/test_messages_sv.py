@@ -1,0 +1,291 @@
+"""The Swedish language pack (tutor/messages_sv.py): complete, same fields, renders.
+
+Swedish words follow the Swedish rule text the project comes from: giv (meld), kasthögen
+(discard pile), dragen hög (stock), fryst hög, gå ut, "får jag gå ut?".
+"""
+from __future__ import annotations
+
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tutor
+from tutor import explain, messages_sv
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FROZEN_TEXT = ("turn: S draw\nS: KH JK 7D 7C 9S 4H 4D 10C QS JD 6H\n"
+               "NS: 8C 8D 8S\npile: 5C 2H 6S KD\n")
+
+
+def _fields(template: str) -> set:
+    """The field names a template uses ("rank" for {rank:plural}, "seat" for {seat:name})."""
+    names = set()
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name is not None:
+            names.add(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return names
+
+
+def _english(table: dict) -> dict:
+    return {key: texts["en"] for key, texts in table.items()}
+
+
+# ---- (1) every key has a Swedish text -------------------------------------------------------
+
+def test_every_template_has_a_swedish_text():
+    missing = sorted(set(explain.TEMPLATES) - set(messages_sv.TEMPLATES))
+    assert not missing, missing
+    stray = sorted(set(messages_sv.TEMPLATES) - set(explain.TEMPLATES))
+    assert not stray, stray
+    empty = sorted(k for k, v in messages_sv.TEMPLATES.items() if not v.strip())
+    assert not empty, empty
+
+
+def test_every_part_has_a_swedish_text():
+    missing = sorted(set(explain.PARTS) - set(messages_sv.PARTS))
+    assert not missing, missing
+    stray = sorted(set(messages_sv.PARTS) - set(explain.PARTS))
+    assert not stray, stray
+    empty = sorted(k for k, v in messages_sv.PARTS.items()
+                   if not v.strip() and explain.PARTS[k]["en"].strip())
+    assert not empty, empty
+
+
+def test_words_cover_every_rank_and_seat():
+    words = messages_sv.WORDS
+    for table in ("rank_names", "rank_plurals", "seat_names"):
+        assert set(words[table]) == set(explain.WORDS["en"][table]), table
+    assert set(explain.WORDS["en"]) <= set(words)
+    assert words["seat_names"] == {"N": "Nord", "E": "Öst", "S": "Syd", "W": "Väst"}
+    assert words["rank_names"]["K"] == "kung" and words["rank_plurals"]["K"] == "kungar"
+
+
+# ---- (2) the same fields as the English -------------------------------------------------------
+
+@pytest.mark.parametrize("key", sorted(explain.TEMPLATES))
+def test_template_uses_the_same_fields_as_english(key):
+    en = explain.TEMPLATES[key]["en"]
+    sv = messages_sv.TEMPLATES[key]
+    assert _fields(sv) == _fields(en), (key, _fields(en), _fields(sv))
+
+
+@pytest.mark.parametrize("key", sorted(explain.PARTS))
+def test_part_uses_the_same_fields_as_english(key):
+    en = explain.PARTS[key]["en"]
+    sv = messages_sv.PARTS[key]
+    assert _fields(sv) == _fields(en), (key, _fields(en), _fields(sv))
+
+
+def test_format_specs_are_ones_the_formatter_knows():
+    known = {"", "plural", "name", "rank_plural", "kind", "is_are"}
+    for table in (messages_sv.TEMPLATES, messages_sv.PARTS):
+        for key, text in table.items():
+            for _, name, spec, conv in string.Formatter().parse(text):
+                if name is not None:
+                    assert spec in known, (key, name, spec)
+                    assert conv is None, (key, name, conv)
+
+
+# ---- (3) a real ruling in Swedish --------------------------------------------------------------
+
+def test_frozen_pile_ruling_in_swedish():
+    pos = tutor.Position.parse(FROZEN_TEXT)
+    ruling = tutor.judge(pos, "take KH JK")
+    text = ruling.explain("sv")
+    for words in ("fryst", "K♥", "K♦", "2♥", "en joker", "två riktiga kungar", "Kasthögen"):
+        assert words in text, (words, text)
+    assert text != ruling.explain("en")
+    assert "frozen" not in text and "king" not in text
+
+
+def test_english_is_unchanged_after_loading_swedish():
+    pos = tutor.Position.parse(FROZEN_TEXT)
+    ruling = tutor.judge(pos, "take KH JK")
+    ruling.explain("sv")
+    text = ruling.explain("en")
+    assert "two natural kings" in text and "frozen" in text
+
+
+def test_command_line_prints_swedish(tmp_path):
+    path = tmp_path / "frozen.txt"
+    path.write_text(FROZEN_TEXT, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "tutor", "judge", str(path), "take KH JK",
+                          "--lang", "sv"], cwd=ROOT, capture_output=True, text=True,
+                         encoding="utf-8")
+    assert run.returncode == 1, run.stderr
+    assert "fryst" in run.stdout and "K♥" in run.stdout, run.stdout
+    assert "pile.take.frozen" in run.stdout
+    assert "frozen for" not in run.stdout
+
+
+# ---- (4) every template renders in Swedish, with fields from real rulings ---------------------
+
+_ZONES = {"N", "E", "S", "W", "NS", "EW", "NS RED3", "EW RED3", "PILE", "STOCK"}
+_CARD = re.compile(r"^(JK|(10|[2-9JQKA])[CDHS])$", re.I)
+
+
+def _whole(text: str) -> str:
+    """A position with an exact (here empty) stock: the red threes go to EW, and N, E and W
+    get unseen cards so that the text places all 108 cards."""
+    text += "EW red3: 3H 3H 3D 3D\n"
+    placed = 0
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip().upper() in _ZONES:
+            placed += sum(1 for tok in re.split(r"[\s;,]+", value) if _CARD.match(tok))
+    n = 108 - placed
+    return text + f"N: {n // 3}\nE: {n // 3}\nW: {n - 2 * (n // 3)}\n"
+
+
+# (position text, move): chosen so that every template and every sentence piece is reached.
+SITUATIONS = [
+    # the hand is over
+    ("turn: S over\nout: N\nNS: 9C 9D 9S 9H 9C 9D 9S\nN: -\n", "draw"),
+    ("turn: S over\nS: 4C\nN: 5C\n", "discard 4C"),
+    # whose turn, drawing
+    ("turn: S draw\nS: 9H 9D 4C\n", "N: draw"),
+    ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "E: yes"),
+    ("turn: S drawn\nS: 9H 9D 4C\n", "draw"),
+    ("turn: S draw\nS: 9H 9D 4C\n", "discard 4C"),
+    ("turn: S draw\nS: 9H 9D 4C\n", "draw"),
+    ("turn: S drawn\nS: 9H 9D 4C\n", "discard AH"),
+    ("turn: S drawn\nS: 9H 9D 4C\n", "discard 3H"),
+    # melding, with a new canasta, and discarding (plain, black three, wild)
+    ("turn: S drawn\nS: 9H 9H 9D 9D 9C 9C 9S 4C 5D\nNS: KH KS KD\n",
+     "meld 9H 9H 9D 9D 9C 9C 9S"),
+    ("turn: S melded\nS: 4C 5D\nNS: KH KS KD\n", "discard 4C"),
+    ("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n", "discard 3C"),
+    ("turn: S melded\nS: JK 5D\nNS: KH KS KD\n", "discard JK"),
+    # the empty stock
+    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"), "draw"),
+    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C KC\n"), "draw"),
+    (_whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\n"
+            "pile: 6C KC\n"), "take"),
+    # the pile
+    ("turn: S draw\nS: 4C 5D KH\npile: -\n", "take"),
+    ("turn: S draw\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 3C\n", "take"),
+    ("turn: S draw\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 2C\n", "take"),
+    ("turn: S draw\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 3D 3S\n", "take"),
+    ("turn: S draw\nS: KH\nNS: KH KS KD\npile: KD\n", "take"),
+    (FROZEN_TEXT, "take KH JK"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 2H 6S KD\n", "take KH KS"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\npile: 5C 6S KD\n", "take KH KS"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\npile: 5C 6S KD\n", "take KH"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take KH KS"),
+    ("turn: S draw\nS: KH JK 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take KH JK"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S 8H\n", "take"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take KH"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take"),
+    ("turn: S draw\nS: JK 2C 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take JK 2C"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 3C KD\n", "take KH KS"),
+    ("turn: S draw\nS: QH QS 7D 7C 9S\nNS: 8C 8D 8S\npile: 5C 6S KD\n", "take QH QS"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\npile: 3H 9C KD\n", "take KH KS"),
+    ("turn: S draw\nS: KH KS 7D 7C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\npile: 5C 6S QC\n",
+     "take EW Q: KH"),
+    ("turn: S draw\nS: 5H 5D 7D 7C 9S\npile: 6C 8S 5C\n", "take 5H 5D"),
+    # melds
+    ("turn: S drawn\nS: 7H 7D 7S 4C 9S\nNS: 8C 8D 8S\nEW: 7C 7C 7D\n", "meld 7H 7D 7S"),
+    ("turn: S drawn\nS: KH QH JH 4C 9S\nNS: 8C 8D 8S\n", "meld KH QH JH"),
+    ("turn: S drawn\nS: KH KS 4C 9S\nNS: 8C 8D 8S\n", "meld KH KS"),
+    ("turn: S drawn\nS: KH JK 2C 4C 9S\nNS: 8C 8D 8S\n", "meld KH JK 2C"),
+    ("rules: wilds=not-outnumber\nturn: S drawn\nS: KH KS JK 2C 2D 4C 9S\nNS: 8C 8D 8S\n",
+     "meld KH KS JK 2C 2D"),
+    ("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n", "meld K: 2D 2H"),
+    ("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KS KD JK 2C\n", "meld K: 2D 2H"),
+    ("turn: S drawn\nS: JK 2C 4C 9S\nNS: 8C 8D 8S\n", "meld JK 2C"),
+    ("turn: S drawn\nS: JK 2D 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld Q: 2D"),
+    ("turn: S drawn\nS: JK 2D 4C 9S\nNS: 8C 8D 8S\n", "meld Q: 2D"),
+    ("turn: S drawn\nS: JK 4C 9S\nNS: KH KS KD 2C\n", "meld K: 2C"),
+    ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD 2C\n", "exchange KC 2C"),
+    ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD\n", "meld KC"),
+    ("turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld QC QS"),
+    ("turn: S drawn\nS: QC 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld EW Q: QC"),
+    # black and red threes
+    ("rules: black-threes=never\nturn: S drawn\nS: 3C 3C 3S 4C 9S\nNS: 8C 8D 8S\n",
+     "meld 3C 3C 3S"),
+    ("turn: S drawn\nS: 3C 3S JK 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n", "meld 3C 3S JK"),
+    ("turn: S drawn\nS: 3C 3C 3S 4C 9S 9D\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n",
+     "meld 3C 3C 3S"),
+    ("turn: S drawn\nS: 3C 3S 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n", "meld 3C 3S"),
+    ("turn: S drawn\nS: 3C 3C 3S 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n", "meld 3C 3C 3S"),
+    # the first meld
+    ("turn: S drawn\nS: 5H 5D 5C 9S 4C\n", "meld 5H 5D 5C"),
+    ("turn: S drawn\nscore: NS 1600, EW 200\nS: AH AD AS 9S 4C\n", "meld AH AD AS"),
+    ("turn: S drawn\nS: 4C 4C 4D 4D 4H 4H 4S 5C\n", "meld 4C 4C 4D 4D 4H 4H 4S"),
+    ("turn: S drawn\nS: 4C 4C 4D 4D 4H 4H 4S 5C 5D 5H\n", "meld 4C 4C 4D 4D 4H 4H 4S; 5C 5D 5H"),
+    # canastas and going out
+    ("turn: S drawn\nS: 2C 4C 9S\nNS: KH KH KS KS KD KD KC\n", "meld K: 2C"),
+    ("turn: S melded\nS: 4C\nNS: KH KS KD\n", "discard 4C"),
+    ("turn: S melded\nS: 4C\nNS: KH KH KS KS KD KD KC\n", "discard 4C"),
+    ("turn: S drawn\nS: 9C 9D 9S\nNS: KH KH KS KS KD KD KC\n", "meld 9C 9D 9S"),
+    ("rules: go-out-without-discard=concealed-only\nturn: S drawn\nS: 9C 9D 9S\n"
+     "NS: KH KH KS KS KD KD KC\n", "meld 9C 9D 9S"),
+    ("turn: S drawn\nS: 9C 9D 9S 4C\nNS: KH KS KD\n", "meld 9C 9D 9S"),
+    ("turn: S drawn\nasked: no\nS: 9C 9D 9S 4C\nNS: KH KH KS KS KD KD KC\n", "meld 9C 9D 9S"),
+    ("turn: S melded\nasked: no\nS: 4C\nNS: KH KH KS KS KD KD KC\n", "discard 4C"),
+    ("turn: S drawn\nasked: yes\nS: 9C 9D 9S 4C\nNS: KH KH KS KS KD KD KC\n", "discard 4C"),
+    ("turn: S drawn\nasked: yes\nS: 9C 8D 4S 4C\nNS: KH KS KD\n", "discard 4C"),
+    # asking "may I go out?"
+    ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "yes"),
+    ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "no"),
+    ("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask"),
+    ("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask"),
+    ("turn: S melded\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask"),
+    ("turn: S drawn\nS: 4C\nNS: KH KS KD\n", "ask"),
+    ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask"),
+    ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "discard 4C"),
+    ("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n", "yes"),
+]
+
+
+def _rulings():
+    for text, move in SITUATIONS:
+        yield tutor.judge(tutor.Position.parse(text), move)
+
+
+def test_every_situation_explains_in_swedish():
+    for (text, move), ruling in zip(SITUATIONS, _rulings()):
+        sv = ruling.explain("sv")
+        assert sv.strip(), (move, text)
+        assert "{" not in sv and "}" not in sv, sv
+
+
+def test_every_template_and_part_renders_in_swedish():
+    """Every check of every ruling renders in Swedish; together they reach every template."""
+    rendered, parts_used = {}, set()
+    real_part = explain._part
+
+    def spy(name, lang, **fields):
+        parts_used.add(name)
+        return real_part(name, lang, **fields)
+
+    explain._part = spy
+    try:
+        for ruling in _rulings():
+            for check in ruling.checks + (ruling.decisive,):
+                text = explain.render(check.key, check.fields, "sv")
+                assert "{" not in text and "}" not in text, (check.key, text)
+                assert text != explain.render(check.key, check.fields, "en"), check.key
+                rendered.setdefault(check.key, text)
+    finally:
+        explain._part = real_part
+    missing = sorted(set(explain.TEMPLATES) - set(rendered))
+    assert not missing, missing
+    unused = sorted(set(explain.PARTS) - parts_used)
+    assert not unused, unused
+
+
+def test_swedish_words_fill_the_fields():
+    pos = tutor.Position.parse("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n")
+    text = tutor.judge(pos, "meld K: 2D 2H").explain("sv")
+    assert "kungar" in text and "även efter att den blivit en canasta" in text, text
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
+    assert "Det är Syds tur, inte Nords" in tutor.judge(pos, "N: draw").explain("sv")
+    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
+    text = tutor.judge(pos, "discard 3C").explain("sv")
+    assert "Västs tur" in text and "svart trea" in text, text
