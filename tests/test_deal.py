@@ -202,3 +202,27 @@ def test_deal_accepts_ruleset_and_refuses_bad_flags():
     assert deal(3, r) == deal(3, "red3-dealt=on-turn")
     with pytest.raises(tutor.errors.RulesError):
         deal(3, "red3-dealt=sometimes")
+
+
+def test_deal_order_the_player_left_of_the_dealer_starts():
+    """deal.order: whoever deals, the player on the dealer's left draws first."""
+    for dealer, first in (("W", "N"), ("N", "E"), ("E", "S"), ("S", "W")):
+        pos = tutor.deal(5, dealer=dealer)
+        assert pos.turn == first and pos.card_count() == 108
+    try:
+        tutor.deal(5, dealer="X")
+    except ValueError as exc:
+        assert "seat" in str(exc)
+    else:
+        raise AssertionError("an unknown dealer was accepted")
+
+
+def test_deal_order_rotates_through_a_game():
+    """deal.order: the deal rotates clockwise from hand to hand."""
+    game = tutor.Game()
+    starters = []
+    for seed in range(5):
+        pos = game.next_deal(seed)
+        starters.append(pos.turn)
+        game.hands.append((pos, None))          # count the hand without scoring it
+    assert starters == ["N", "E", "S", "W", "N"]

@@ -212,6 +212,10 @@ SITUATIONS = [
     ("turn: S drawn\nS: 3C 3C 3S 4C 9S 9D\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n",
      "meld 3C 3C 3S"),
     ("turn: S drawn\nS: 3C 3S 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n", "meld 3C 3S"),
+    ("turn: S drawn\nS: 3C 3C 3S 9C 9D 9S 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n",
+     "meld 3C 3C 3S"),
+    ("turn: S melded\nstarted: 3\nS: 9C 9D 9S 4C 5D\nNS: 8C 8D 8S; AH AH AD AD AS AS AC; 3C 3C 3S\n",
+     "discard 4C"),
     ("turn: S drawn\nS: 3C 3C 3S 4C\nNS: 8C 8D 8S; AH AH AD AD AS AS AC\n", "meld 3C 3C 3S"),
     # the first meld
     ("turn: S drawn\nS: 5H 5D 5C 9S 4C\n", "meld 5H 5D 5C"),

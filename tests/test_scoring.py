@@ -186,7 +186,9 @@ def test_next_deal_follows_totals_meld_initial():
     nxt = game.next_deal(2)
     assert nxt.score == (2680, 2680)
     assert nxt.rules.initial_minimum_for(nxt.score[0]) == 90
-    assert nxt.hands == tutor.deal(2, "black-threes=never").hands
+    # deal.order: the deal rotates clockwise — W, N, then E deals the third hand and S starts
+    assert game.dealer == "E" and nxt.turn == "S"
+    assert nxt.hands == tutor.deal(2, "black-threes=never", dealer="E").hands
     minus = Game()
     minus.add_hand(Position.parse(EMPTY_HANDS + "NS red3: 3H 3H 3D 3D"))
     assert minus.next_deal(3).score == (-800, 0)

@@ -364,10 +364,13 @@ def after_laying(t, plan: Plan) -> None:
         cause = "goout.binding" if pos.asked == "no" else "goout.canasta"
         t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
                      {"cause": cause, "card": plan.hand[0]}, plan.hand))
-    if plan.black_threes and left > 1:
-        t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
+    if plan.black_threes and left > 1 and "3" not in pos.started:
+        from .goout import can_go_out
+        if not can_go_out(apply_plan(pos, plan)):
+            t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
+        t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
-        t.need(goout_binding_yes(t, plan))
+        t.need(must_go_out(t, plan))
 
 
 def _concealed(pos, plan) -> bool:
@@ -461,17 +464,22 @@ def goout_last_card(t) -> Check:
     return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.cards[0]})
 
 
-def goout_binding_yes(t, plan: Plan) -> Check | None:
-    """After "yes" the player must go out: a move that makes going out impossible is refused."""
-    if t.pos.asked != "yes":
+def must_go_out(t, plan: Plan) -> Check | None:
+    """A player who must go out this turn may not make a move that keeps them in: after the
+    partner's "yes" (`goout.binding`, unless going out has become impossible), and after
+    melding black threes, which is allowed only in the turn the player goes out (`meld.threes`)."""
+    pos = t.pos
+    threes = "3" in pos.started
+    if pos.asked != "yes" and not threes:
         return None
     from .goout import can_go_out
-    pos = t.pos
-    if not can_go_out(pos):
+    if not threes and not can_go_out(pos):
         return Check("goout.binding", True, "goout.binding/impossible!", {})
     after = apply_plan(pos, plan)
     if after.phase != "over" and after.turn == pos.turn and can_go_out(after):
         return None
+    if threes:
+        return Check("meld.threes", False, "meld.threes/must-go-out", {})
     return Check("goout.binding", False, "goout.binding/yes", {})
 
 

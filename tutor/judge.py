@@ -125,7 +125,7 @@ def _judge_discard(t: Trial) -> Check:
         t.need(C.goout_canasta(t, t.pos.has_canasta(t.team)))
         plan.out = True
         return t.need(C.goout_last_card(t))
-    t.need(C.goout_binding_yes(t, plan))
+    t.need(C.must_go_out(t, plan))
     return t.need(C.turn_discard(t))
 
 

@@ -121,11 +121,17 @@ class Game:
         self.hands.append((final, sheet))
         return sheet
 
+    @property
+    def dealer(self) -> str:
+        """Who deals the next hand: W first, then clockwise (`deal.order`)."""
+        return SEATS[(SEATS.index("W") + len(self.hands)) % 4]
+
     def next_deal(self, seed: int = 0) -> Position:
-        """The next hand, dealt with the running totals as its score (so `meld.initial` follows)."""
+        """The next hand, dealt by the next dealer with the running totals as its score (so
+        `meld.initial` follows them)."""
         if self.is_over:
             raise ValueError(f"the game is over: {self.result_text()}")
-        return deal(seed, self.rules, score=self.totals)
+        return deal(seed, self.rules, score=self.totals, dealer=self.dealer)
 
     @property
     def is_over(self) -> bool:
