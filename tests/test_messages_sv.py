@@ -82,7 +82,7 @@ def test_part_uses_the_same_fields_as_english(key):
 
 
 def test_format_specs_are_ones_the_formatter_knows():
-    known = {"", "plural", "name", "rank_plural", "kind", "is_are"}
+    known = {"", "plural", "name", "rank_plural", "kind", "is_are", "answer"}
     for table in (messages_sv.TEMPLATES, messages_sv.PARTS):
         for key, text in table.items():
             for _, name, spec, conv in string.Formatter().parse(text):
@@ -154,6 +154,7 @@ SITUATIONS = [
     ("turn: S draw\nS: 9H 9D 4C\n", "discard 4C"),
     ("turn: S draw\nS: 9H 9D 4C\n", "draw"),
     ("turn: S drawn\nS: 9H 9D 4C\n", "discard AH"),
+    ("turn: S melded\nS: 4C 5D 6H\nNS: KH KS KD\n", "discard 4C 5D"),
     ("turn: S drawn\nS: 9H 9D 4C\n", "discard 3H"),
     # melding, with a new canasta, and discarding (plain, black three, wild)
     ("turn: S drawn\nS: 9H 9H 9D 9D 9C 9C 9S 4C 5D\nNS: KH KS KD\n",

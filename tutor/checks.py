@@ -483,6 +483,15 @@ def must_go_out(t, plan: Plan) -> Check | None:
     return Check("goout.binding", False, "goout.binding/yes", {})
 
 
+def one_discard(t) -> Check | None:
+    """`turn.discard`: the turn ends with exactly one card discarded."""
+    if len(t.cards) != 1:
+        return Check("turn.discard", False, "turn.discard/one-card", {"cards": t.cards,
+                                                                      "count": len(t.cards)},
+                     t.cards)
+    return None
+
+
 def turn_discard(t) -> Check:
     card = t.cards[0]
     return Check("turn.discard", True, "turn.discard/ok",

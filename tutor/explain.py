@@ -24,6 +24,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "turn.draw/ok": {"en": "You draw the top card of the stock ({stock} cards there). A turn begins with a draw."},
     "turn.own-cards/missing": {"en": "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once."},
     "turn.meld/ok": {"en": "After drawing you may meld: {laid}."},
+    "turn.discard/one-card": {"en": "A turn ends with exactly one card discarded; you offer {count} ({cards})."},
     "turn.discard/ok": {"en": "You discard {card} and your turn ends; {next:name} plays next.{note}"},
     # the empty stock
     "hand.end.stock/ends": {"en": "The stock is empty and you do not take the pile, so the hand ends here. Nobody scores for going out."},
@@ -83,15 +84,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "goout.binding/no": {"en": "Your partner answered no: you may not go out this turn."},
     "goout.binding/yes": {"en": "Your partner answered yes, so you must go out this turn; this move would leave you unable to."},
     "goout.binding/impossible!": {"en": "Your partner said yes, but going out has become impossible, so play goes on (clubs charge 100)."},
-    "goout.binding/answer": {"en": "{partner:name} answers {answer}; the answer binds {seat:name} for this turn."},
+    "goout.binding/answer": {"en": "{partner:name} answers {answer:answer}; the answer binds {seat:name} for this turn."},
     "goout.ask/ok": {"en": "You may ask {partner:name} \"may I go out?\" now, right after drawing and before melding; the answer will bind you."},
     "goout.ask/before-draw": {"en": "Ask after drawing or taking the pile, not before."},
     "goout.ask/too-late": {"en": "Too late to ask: the question is allowed only right after drawing, before melding anything else this turn."},
     "goout.ask/one-card": {"en": "You hold a single card ({card}) after taking the pile: your only way on is to discard it and go out, so there is nothing to ask — a binding \"no\" would leave you no move."},
-    "goout.ask/twice": {"en": "You have asked already this turn (the answer was {answer}): at most once a turn."},
-    "goout.ask/answer": {"en": "The question \"may I go out?\" is waiting for its answer, so the partner may answer {answer}."},
+    "goout.ask/twice": {"en": "You have asked already this turn (the answer was {answer:answer}): at most once a turn."},
+    "goout.ask/answer": {"en": "The question \"may I go out?\" is waiting for its answer, so the partner may answer {answer:answer}."},
     "goout.ask/pending": {"en": "You asked \"may I go out?\": {partner:name} must answer yes or no first."},
-    "turn.order/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer} to: it is {turn:name}'s turn, and only a partner answering the question may speak out of turn."},
+    "turn.order/nobody-asked": {"en": "Nobody asked \"may I go out?\", so there is nothing to answer {answer:answer} to: it is {turn:name}'s turn, and only a partner answering the question may speak out of turn."},
 }
 
 
@@ -100,7 +101,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
 #: (`tutor.messages_<lang>`) may define TEMPLATES and WORDS to add a language.
 WORDS = {"en": {"rank_names": RANK_NAMES, "rank_plurals": RANK_PLURALS, "seat_names": SEAT_NAMES,
                 "joker": "a joker", "nothing": "nothing", "and": "and", "is": "is", "are": "are",
-                "wild card": "wild card", "red three": "red three"}}
+                "wild card": "wild card", "red three": "red three",
+                "answers": {"yes": "yes", "no": "no"}}}
 _LOADED: set = {"en"}
 
 
@@ -140,6 +142,8 @@ class _Formatter(string.Formatter):
             return w["rank_plurals"][value.rank]
         if spec == "kind":
             return w["red three" if value.is_red_three else "wild card"]
+        if spec == "answer":
+            return w["answers"].get(value, value)
         if spec == "is_are":
             return w["is"] if len(value) == 1 else w["are"]
         return _words(value, w)

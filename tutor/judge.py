@@ -116,6 +116,7 @@ def _judge_meld(t: Trial) -> Check:
 def _judge_discard(t: Trial) -> Check:
     _common(t)
     t.need(C.turn_draw_phase(t))
+    t.need(C.one_discard(t))
     t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
     t.plan = plan = C.Plan("discard", hand=t.rest)

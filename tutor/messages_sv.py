@@ -26,6 +26,7 @@ TEMPLATES = {
     "turn.draw/ok": "Du drar det översta kortet från dragen hög (där ligger {stock} kort). En tur börjar alltid med att dra.",
     "turn.own-cards/missing": "Du har inte {cards} på handen: du kan bara spela kort från din egen hand, varje kort en gång.",
     "turn.meld/ok": "Efter att du dragit får du melda: {laid}.",
+    "turn.discard/one-card": "En tur slutar med att du kastar exakt ett kort; du erbjuder {count} ({cards}).",
     "turn.discard/ok": "Du kastar {card} och din tur är slut. Nu är det {next:name}s tur.{note}",
     # tom dragen hög
     "hand.end.stock/ends": "Dragen hög är tom och du tar inte kasthögen, så given slutar här. Ingen får poäng för att gå ut.",
@@ -64,7 +65,7 @@ TEMPLATES = {
     "meld.threes/wild": "En giv av svarta treor får inte ha några wild cards ({wilds}).",
     "meld.threes/not-out": "Svarta treor får bara meldas i den tur du går ut, och med de {left} kort du har kvar efter det här kan du inte gå ut den här turen.",
     "meld.threes/must-go-out!": "Nu måste du gå ut den här turen: svarta treor får bara meldas i den tur du går ut.",
-    "meld.threes/must-go-out": "Du har meldat svarta treor den här turen, och det får man bara i den tur man går ut: med det här draget skulle du inte gå ut.",
+    "meld.threes/must-go-out": "Du har meldat svarta treor den här turen, och det får man bara i den tur man går ut. Efter det här skulle du inte gå ut.",
     "meld.threes/short": "Svarta treor meldas bara tre eller fyra åt gången, i den tur du går ut; {cards} {cards:is_are} för få.",
     "red3.no-meld/played": "{cards} {cards:is_are} bonuskort: en röd trea läggs genast upp — den meldas, behålls eller kastas aldrig.",
     "meld.threes/ok!": "Svarta treor får meldas eftersom du går ut den här turen.",
@@ -85,15 +86,15 @@ TEMPLATES = {
     "goout.binding/no": "Din partner svarade nej: du får inte gå ut den här turen.",
     "goout.binding/yes": "Din partner svarade ja, så du måste gå ut den här turen. Efter det här skulle du inte längre kunna det.",
     "goout.binding/impossible!": "Din partner sa ja, men det har blivit omöjligt att gå ut, så spelet fortsätter (i klubbspel kostar det 100 poäng).",
-    "goout.binding/answer": "{partner:name} svarar ”{answer}”; svaret är bindande för {seat:name} den här turen.",
+    "goout.binding/answer": "{partner:name} svarar ”{answer:answer}”; svaret är bindande för {seat:name} den här turen.",
     "goout.ask/ok": "Du får fråga {partner:name} ”får jag gå ut?” nu, direkt efter att du dragit och innan du meldar. Svaret är bindande.",
     "goout.ask/before-draw": "Fråga efter att du dragit eller tagit kasthögen, inte före.",
     "goout.ask/too-late": "För sent att fråga: frågan får bara ställas direkt efter att du dragit, innan du meldar något annat den här turen.",
     "goout.ask/one-card": "Du har bara ett kort ({card}) efter att ha tagit kasthögen. Det enda du kan göra är att kasta det och gå ut, så det finns inget att fråga om — ett bindande ”nej” skulle lämna dig utan något att spela.",
-    "goout.ask/twice": "Du har redan frågat den här turen (svaret var ”{answer}”): man får fråga högst en gång per tur.",
-    "goout.ask/answer": "Frågan ”får jag gå ut?” väntar på svar, så partnern får svara ”{answer}”.",
+    "goout.ask/twice": "Du har redan frågat den här turen (svaret var ”{answer:answer}”): man får fråga högst en gång per tur.",
+    "goout.ask/answer": "Frågan ”får jag gå ut?” väntar på svar, så partnern får svara ”{answer:answer}”.",
     "goout.ask/pending": "Du har frågat ”får jag gå ut?”: {partner:name} måste först svara ja eller nej.",
-    "turn.order/nobody-asked": "Ingen har frågat ”får jag gå ut?”, så det finns inget att svara ”{answer}” på. Det är {turn:name}s tur, och bara en partner som svarar på frågan får tala utanför tur.",
+    "turn.order/nobody-asked": "Ingen har frågat ”får jag gå ut?”, så det finns inget att svara ”{answer:answer}” på. Det är {turn:name}s tur, och bara en partner som svarar på frågan får tala utanför tur.",
 }
 
 PARTS = {
@@ -123,5 +124,5 @@ WORDS = {
     "is": "är",
     "are": "är",
     "wild card": "wild card",
-    "red three": "röd trea",
+    "red three": "röd trea", "answers": {"yes": "ja", "no": "nej"},
 }

@@ -86,9 +86,8 @@ def parse_move(text: str) -> Move:
         raise MoveError(f"'{kind}' takes no cards", args_offset + 1)
     if kind == "meld" and not groups:
         raise MoveError("'meld' needs cards: meld KH KS 2C", offset + 1)
-    if kind == "discard":
-        if len(groups) != 1 or len(groups[0].cards) != 1 or groups[0].rank:
-            raise MoveError("'discard' takes exactly one card: discard 9H", offset + 1)
+    if kind == "discard" and any(g.rank for g in groups):
+        raise MoveError("'discard' takes a card from your hand, not a meld: discard 9H", offset + 1)
     if kind == "exchange" and (len(groups) != 1 or len(groups[0].cards) != 2):
         raise MoveError("'exchange' takes two cards: the card from hand and the melded wild card",
                         offset + 1)
