@@ -170,3 +170,68 @@ def test_table_widget_repr_and_buttons():
     t.session.clear_selection()
     t._on_mouse_down((r.x + 2) * 2, (r.y + 10) * 2)
     assert t.session.selection == [1]
+
+
+# ---- a whole game, play on and replay in the table (issue 5) -----------------------------
+
+from tutor.table import Table  # noqa: E402  (the widget: ipywidgets without a front end)
+
+def _finish_hand(session):
+    """The learner's seat plays the hinted move, the computer plays the others."""
+    from tutor.hints import hint
+    from tutor.players import actor_of
+    for _ in range(3000):
+        pos = session.position
+        if pos.phase == "over":
+            return
+        if actor_of(pos) == session.bottom:       # the learner moves, or answers the partner
+            ruling = session.try_move(hint(pos).move)
+            assert ruling is not None and ruling.legal
+        else:
+            session.play_on()
+    raise AssertionError("the hand did not end")
+
+
+def test_play_on_shows_each_computer_move_with_its_ruling():
+    table = Table(tutor.deal(11))               # N to move; the learner sits South
+    steps = table.session.play_on()
+    assert [st.seat for st in steps][:1] == ["N"] and table.session.position.turn == "S"
+    panel = table._panel_html()
+    assert "The computer played" in panel
+    for st in steps[-3:]:
+        assert st.ruling.rule in panel and str(st.move) in panel
+
+
+def test_a_whole_game_in_the_table_ends_with_winner_and_margin():
+    table = Table(tutor.deal(0))
+    session = table.session
+    session.start_game(seed=20, target=1500)    # game.end, a short game to keep the test fast
+    hands = 0
+    while True:
+        _finish_hand(session)
+        assert "tutor-sheet" in table._panel_html()          # the score sheet of the hand
+        hands += 1
+        if session.next_hand() is None:
+            break
+        assert session.position.score == session.game.totals   # meld.initial follows totals
+    game = session.game
+    assert game.is_over and hands == len(game.hands)
+    ns, ew = game.totals
+    assert game.margin == abs(ns - ew)
+    assert ("wins by" in session.game_status()) or ("drawn" in session.game_status())
+    assert "Game:" in table._panel_html()
+
+
+def test_replay_steps_through_a_finished_hand_with_each_ruling():
+    table = Table(tutor.deal(5))
+    session = table.session
+    _finish_hand(session)
+    final = session.position
+    count = session.replay_start()
+    assert count > 10 and session.position == session.staged
+    seen = 0
+    while session.redo():
+        assert session.ruling is not None and session.ruling.legal
+        assert session.ruling.rule in table._panel_html()
+        seen += 1
+    assert seen == count and session.position == final

@@ -51,6 +51,7 @@ class TableSession:
         self.legal_list: list[str] | None = None
         self.last_hint = None
         self.last_steps: list = []
+        self.game = None                   # a tutor.Game once a game is started
         self._observers: list = []
 
     # ---- observers --------------------------------------------------------------------
@@ -129,6 +130,7 @@ class TableSession:
         move at all: then `message` says what is wrong)."""
         self.legal_list = None
         self.last_hint = None
+        self.last_steps = []
         try:
             ruling = _judge(self.position, text)
         except MoveError as exc:
@@ -226,13 +228,26 @@ class TableSession:
         return True
 
     def redo(self) -> bool:
+        """Step forward again, showing the ruling of that step (how a replay is read)."""
         if not self.future:
             return False
         step = self.future.pop()
         self.past.append(Step(self.position, step.label, step.ruling))
         self.position = step.position
-        self._after_jump()
+        self._after_jump(step.ruling)
         return True
+
+    def replay_start(self) -> int:
+        """Go back to the start of the recorded steps, keeping them: each Redo then replays
+        one step with its ruling. Returns how many steps can be replayed."""
+        while self.past:
+            step = self.past.pop()
+            self.future.append(Step(self.position, step.label, step.ruling))
+            self.position = step.position
+        self._after_jump()
+        self.message = f"Replay: {len(self.future)} steps; press Redo to step through them."
+        self._notify("info")
+        return len(self.future)
 
     def reset(self) -> None:
         """Back to the staged position; the history is cleared."""
@@ -241,9 +256,10 @@ class TableSession:
         self.future.clear()
         self._after_jump()
 
-    def _after_jump(self) -> None:
+    def _after_jump(self, ruling=None) -> None:
         self.selection, self.groups, self.target = [], [], None
-        self.ruling, self.message, self.legal_list, self.last_hint = None, "", None, None
+        self.ruling, self.message, self.legal_list, self.last_hint = ruling, "", None, None
+        self.last_steps = []
         self.text_error = None
         self._notify("position")
 
@@ -252,6 +268,46 @@ class TableSession:
         self.staged = deal(seed=seed, rules=rules, score=self.position.score)
         self.reset()
         return self.staged
+
+    # ---- a whole game -------------------------------------------------------------------------
+    def start_game(self, seed: int = 0, rules="default", target: int = 5000) -> Position:
+        """A new game to `target` (game.end): the first hand is dealt, totals start at 0."""
+        from ..scoring import Game
+        self.game = Game(rules, target=target)
+        self._seed = seed
+        self.staged = self.game.next_deal(seed)
+        self.reset()
+        return self.staged
+
+    def next_hand(self) -> Position | None:
+        """Score the finished hand into the game's totals and deal the next one (the deal
+        rotates, the new totals set the first meld's minimum). None once the game is over."""
+        if self.position.phase != "over":
+            self.message = "Finish this hand first: the next hand is dealt when it is over."
+            self._notify("info")
+            return None
+        if self.game is None:
+            self.start_game()
+            return self.staged
+        self.game.add_hand(self.position)
+        if self.game.is_over:
+            self.message = self.game.result_text()
+            self._notify("info")
+            return None
+        self.staged = self.game.next_deal(self._seed + len(self.game.hands))
+        self.reset()
+        return self.staged
+
+    def game_status(self) -> str:
+        """Running totals, or the final result (winner and margin)."""
+        g = self.game
+        if g is None:
+            return ""
+        ns, ew = g.totals
+        if g.is_over:
+            return g.result_text()
+        return (f"Game to {g.target}: hand {len(g.hands) + 1}, running totals NS {ns}, EW {ew} "
+                f"(dealer {g.dealer if self.position.phase != 'over' else 'next: ' + g.dealer}).")
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:
@@ -353,9 +409,9 @@ class TableSession:
         seats = {s: self.players.get(s) or P.SensiblePlayer() for s in SEATS if s != self.bottom}
         stop = set(stop_at) if stop_at is not None else {self.bottom}
         steps = autoplay.play_on(self.position, seats, stop)
-        self.last_steps = list(steps)
         for step in steps:
-            self._push(step.after, str(step.move), step.ruling)
+            self._push(step.after, f"{step.seat}: {step.move}", step.ruling)
+        self.last_steps = list(steps)
         if steps:
             self.ruling = steps[-1].ruling
         self.selection, self.groups, self.target = [], [], None

@@ -40,6 +40,9 @@ _TOOLS = [
     ("undo", "Undo", "take back the last step"),
     ("redo", "Redo", "step forward again"),
     ("reset", "Reset", "back to the staged position"),
+    ("replay", "Replay", "back to the start of the steps: Redo replays them one by one with their rulings"),
+    ("nexthand", "Next hand", "score the finished hand into the game and deal the next one"),
+    ("newgame", "New game", "a new game to 5000: running totals, a winner and a margin"),
     ("clear", "Clear selection", "unselect every card"),
     ("edit", "Move cards", "what-if: click a card, then the zone it goes to (108 cards stay)"),
 ]
@@ -121,6 +124,7 @@ class Table(W.VBox):
             "yes": lambda: s.answer(True), "no": lambda: s.answer(False),
             "legal": s.legal_moves, "hint": self._hint, "playon": self._play_on,
             "undo": s.undo, "redo": s.redo, "reset": s.reset, "clear": s.clear_selection,
+            "replay": s.replay_start, "nexthand": s.next_hand, "newgame": s.start_game,
         }
         return actions[name]()
 
@@ -284,8 +288,21 @@ class Table(W.VBox):
                 f"<span class='tutor-why'>{html.escape(r.explain())}</span>"
                 + (f"<br><small>also: {', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
                 + "</div>")
+        if s.last_steps:
+            rows = "".join(
+                f"<li><b>{SEAT_NAMES[st.seat]}</b>: <code>{html.escape(str(st.move))}</code> — "
+                f"<code>{st.ruling.rule}</code>: {html.escape(st.ruling.explain())}</li>"
+                for st in s.last_steps[-12:])
+            skipped = len(s.last_steps) - 12
+            out.append("<div class='tutor-steps'><b>The computer played:</b>"
+                       + (f" <small>({skipped} earlier moves: Undo to see them)</small>" if skipped > 0 else "")
+                       + f"<ol style='margin:2px 0 2px 18px;padding:0'>{rows}</ol></div>")
         if s.message:
             out.append(f"<div class='tutor-message'>{html.escape(s.message)}</div>")
+        if s.position.phase == "over":
+            out.append(self._sheet_html())
+        if s.game is not None:
+            out.append(f"<div class='tutor-game'><b>Game:</b> {html.escape(s.game_status())}</div>")
         if s.legal_list is not None:
             if s.legal_list:
                 chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:40])
@@ -303,6 +320,22 @@ class Table(W.VBox):
             out.append(f"<div style='color:#555'>{SEAT_NAMES[pos.turn]} to play ({pos.phase}). "
                        "Click cards in your hand, then press a move. Every try is judged here.</div>")
         return "".join(out)
+
+    def _sheet_html(self) -> str:
+        """The hand's score sheet, line by line with rule ids (score_hand)."""
+        from ..scoring import score_hand
+        pos = self.session.position
+        how = (f"{SEAT_NAMES[pos.out]} went out" + (" concealed" if pos.out_concealed else "")
+               if pos.out else "the stock ran out")
+        cols = []
+        for team, sheet in score_hand(pos).items():
+            rows = "".join(f"<tr><td><code>{rule}</code></td><td>{html.escape(words)}</td>"
+                           f"<td style='text-align:right'>{points:+d}</td></tr>"
+                           for rule, points, words in sheet.items)
+            cols.append(f"<td style='vertical-align:top;padding-right:14px'><b>{team}: {sheet.total}</b>"
+                        f"<table style='font-size:12px'>{rows}</table></td>")
+        return (f"<div class='tutor-sheet'><b>The hand is over</b> ({how}). Score sheet:"
+                f"<table><tr>{''.join(cols)}</tr></table></div>")
 
     # ---- text form ---------------------------------------------------------------------------
     def __repr__(self) -> str:
