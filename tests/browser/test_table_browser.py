@@ -143,6 +143,22 @@ def test_table_in_lab(lab_server, page, page_log, work_dir):
     assert "pile.take.frozen" in page.inner_text(".tutor-explanation")
     _wait_painted(page)
     screenshot(page, "table-lab-take-legal")
+
+    # a hint, then a discard by clicks, then the computer plays the other seats (issue 5)
+    _click_and_time(page, "tutor-btn-hint", "Hint:")
+    after = pos.play("take KH KS")
+    card = next(c for c in reversed(after.hand("S")) if not c.is_wild)
+    x, y = _css_point(page, *_card_centre(after, card.text))
+    page.mouse.click(x, y)
+    page.wait_for_function(
+        f"() => (document.querySelector('.tutor-selection') || {{}}).innerText?.includes('{card.pretty}')",
+        timeout=10_000)
+    _click_and_time(page, "tutor-btn-discard", "turn.discard")
+    _click_and_time(page, "tutor-btn-playon", "The computer played")
+    text = page.inner_text(".tutor-explanation")
+    assert "West" in text, text              # West plays first after South
+    _wait_painted(page)
+    screenshot(page, "table-lab-play-on", scroll_to=".tutor-explanation")
     assert not collect_output_errors(page)
     assert not [e for e in page_log if "pageerror" in e], page_log
 
