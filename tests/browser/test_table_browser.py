@@ -9,6 +9,7 @@ page); Voila draws the same table.
 from __future__ import annotations
 
 import json
+import statistics
 import shutil
 import sys
 from pathlib import Path
@@ -125,13 +126,23 @@ def test_table_in_lab(lab_server, page, page_log, work_dir):
                            " let x = 0; for (let i = 0; i < d.length; i += 7) x = (x * 31 + d[i]) | 0;"
                            " return x !== h; }", arg=before, timeout=10_000)
 
-    timing = _click_and_time(page, "tutor-btn-take", "pile.take.frozen")
+    # ten clicks, alternating two illegal tries so the panel changes every time
+    samples = []
+    for i in range(10):
+        button, needle = (("tutor-btn-discard", "turn.draw") if i % 2 else
+                          ("tutor-btn-take", "pile.take.frozen"))
+        samples.append(_click_and_time(page, button, needle))
+    _click_and_time(page, "tutor-btn-take", "pile.take.frozen")
     text = page.inner_text(".tutor-explanation")
     assert "pile.take.frozen" in text and "Illegal" in text, text
     screenshot(page, "table-lab-take-frozen")
-    _record("lab_click_to_explanation_ms", round(timing["ms"], 1))
-    _record("lab_click_to_explanation_painted_ms", round(timing["painted_ms"], 1))
-    print(f"click to explanation: {timing['ms']:.1f} ms (next frame {timing['painted_ms']:.1f} ms)")
+    ms = sorted(t["ms"] for t in samples)
+    painted = sorted(t["painted_ms"] for t in samples)
+    _record("lab_click_to_explanation_ms", round(statistics.median(ms), 1))
+    _record("lab_click_to_explanation_painted_ms", round(statistics.median(painted), 1))
+    _record("lab_click_to_explanation_samples_ms", [round(x, 1) for x in ms])
+    print(f"click to explanation: median {statistics.median(ms):.1f} ms over {len(ms)} clicks "
+          f"(next frame {statistics.median(painted):.1f} ms)")
 
     # the legal take: add K♠ to the selection
     x, y = _css_point(page, *_card_centre(pos, "KS"))
@@ -175,6 +186,11 @@ def test_table_in_voila(voila_server, page, page_log, work_dir):
     page.reload()
     open_voila(page, server, selector=CANVAS)
     assert _wait_painted(page) > 0.5
-    timing = _click_and_time(page, "tutor-btn-take", "pile.take.frozen")
-    _record("voila_click_to_explanation_ms", round(timing["ms"], 1))
+    samples = []
+    for i in range(10):
+        button, needle = (("tutor-btn-discard", "Select the card") if i % 2 else
+                          ("tutor-btn-take", "pile.take.frozen"))
+        samples.append(_click_and_time(page, button, needle)["ms"])
+    _record("voila_click_to_explanation_ms", round(statistics.median(samples), 1))
+    _record("voila_click_to_explanation_samples_ms", sorted(round(x, 1) for x in samples))
     assert not collect_output_errors(page)

@@ -192,13 +192,14 @@ class TableSession:
         return self.try_move(self._prefix() + f"meld {head} {cards}")
 
     def discard(self):
+        """Discard the selection: the engine judges it (one card ends the turn, `turn.discard`)."""
         cards = self.selected_cards()
-        if len(cards) != 1:
+        if not cards:
             self.ruling = None
-            self.message = "Select exactly one card to discard."
+            self.message = "Select the card to discard first."
             self._notify("ruling")
             return None
-        return self.try_move(self._prefix() + f"discard {cards[0].text}")
+        return self.try_move(self._prefix() + "discard " + " ".join(c.text for c in cards))
 
     def ask(self):
         return self.try_move(self._prefix() + "ask")
@@ -412,8 +413,7 @@ class TableSession:
         for step in steps:
             self._push(step.after, f"{step.seat}: {step.move}", step.ruling)
         self.last_steps = list(steps)
-        if steps:
-            self.ruling = steps[-1].ruling
+        self.ruling = None                 # the steps are listed with their own rulings
         self.selection, self.groups, self.target = [], [], None
         self.message = f"{len(steps)} moves played." if steps else "Nothing to play on: it is your turn."
         self._notify("position")

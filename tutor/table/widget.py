@@ -48,6 +48,12 @@ _TOOLS = [
 ]
 
 
+def _code(text: str) -> str:
+    """Rulebook text with its `rule.ids` shown as code."""
+    parts = html.escape(text).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
 class Table(W.VBox):
     """A Canasta table for one position: click cards, press moves, read the ruling."""
 
@@ -244,6 +250,8 @@ class Table(W.VBox):
     def refresh_panel(self):
         s = self.session
         pos = s.position
+        # the words first: each widget change is its own message, and this is the one awaited
+        self.explanation.value = self._panel_html()
         for name, _l, _t, phases in _BUTTONS:
             b = self.buttons[name]
             wanted = pos.phase in phases
@@ -263,7 +271,6 @@ class Table(W.VBox):
             parts.append(f"target: {s.target[0]} {s.target[1]} meld")
         self.selection_label.value = (f"<span style='font-size:13px'>{SEAT_NAMES[s.bottom]}'s hand — "
                                       + html.escape(" · ".join(parts)) + "</span>")
-        self.explanation.value = self._panel_html()
         err = s.text_error
         if err is not None:
             self.text_error.value = (f"<div style='color:#b3261e'><b>line {err.line}, column {err.column}</b>: "
@@ -284,7 +291,7 @@ class Table(W.VBox):
                 f"style='border-left:5px solid {colour};padding-left:8px'>"
                 f"<b style='color:{colour}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
                 f"<b>Rule <code class='tutor-rule-id'>{r.rule}</code></b>: "
-                f"<i>{html.escape(rule_text(r.rule))}</i><br>"
+                f"<i>{_code(rule_text(r.rule))}</i><br>"
                 f"<span class='tutor-why'>{html.escape(r.explain())}</span>"
                 + (f"<br><small>also: {', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
                 + "</div>")
