@@ -283,7 +283,7 @@ def lay_groups(t, taking: bool) -> Plan:
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            meld = Meld(rank, tuple(sorted(cards, key=lambda c: c.order)))
+            meld = Meld(rank, tuple(sorted(cards, key=_order)))
             if len(cards) < 3 and rank == "3":
                 t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
             if len(cards) < 3:
@@ -317,8 +317,13 @@ def lay_groups(t, taking: bool) -> Plan:
         if plan.pile_red3:
             t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
                                   {"cards": plan.pile_red3}, plan.pile_red3))
-    plan.hand = tuple(sorted(hand, key=lambda c: c.order))
+        hand.sort(key=_order)
+    plan.hand = tuple(hand)      # a sorted hand stays sorted when cards are removed
     return plan
+
+
+def _order(card) -> int:
+    return card.order
 
 
 def _black_threes(rules, cards, wilds, existing) -> Check | None:
@@ -441,9 +446,9 @@ def _has(t, rule) -> bool:
 
 
 def turn_meld(t, plan) -> Check:
-    made = [m for m in plan.melds if m.rank in plan.new_ranks or m.rank in plan.merged]
+    """`turn.meld`: after drawing the player may meld (the canastas are named when explained)."""
     return Check("turn.meld", True, "turn.meld/ok",
-                 {"laid": plan.laid, "canastas": [m.rank for m in made if len(m.cards) >= 7]})
+                 {"laid": plan.laid, "melds": plan.melds, "touched": plan.new_ranks + plan.merged})
 
 
 # ---- going out -----------------------------------------------------------------------

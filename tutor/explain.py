@@ -193,9 +193,10 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
         f["pair"] = _part("pair.naturals" if both_natural else "pair.mixed", lang)
     if key == "turn.meld/ok":
         f["laid"] = "; ".join(_words(cards, w) for _, cards in f["laid"])
-        if f["canastas"]:
+        canastas = [m.rank for m in f["melds"] if m.rank in f["touched"] and len(m.cards) >= 7]
+        if canastas:
             f["laid"] += _part("canasta-of", lang, ranks=", ".join(
-                w["rank_plurals"][r] for r in f["canastas"]))
+                w["rank_plurals"][r] for r in canastas))
     if key == "turn.discard/ok":
         f["note"] = (_part("discard.black-three", lang) if f["black_three"] else
                      _part("discard.wild", lang) if f["wild"] else "")

@@ -201,10 +201,20 @@ class Position:
         return cards + list(self.pile) + list(self.stock)
 
     def replace(self, **changes) -> "Position":
-        """A copy with some fields changed; the copy is concrete (no text layout, no seed)."""
-        changes.setdefault("layout", None)
-        changes.setdefault("seed", None)
-        return replace(self, **changes)
+        """A copy with some fields changed; the copy is concrete (no text layout, no seed).
+
+        Copies the fields directly instead of `dataclasses.replace` (which re-runs
+        `__init__`): the engine makes one copy per move, so this is on every move's path."""
+        new = object.__new__(Position)
+        state = new.__dict__
+        state.update(self.__dict__)
+        state["layout"] = None
+        state["seed"] = None
+        for name, value in changes.items():
+            if name not in state:
+                raise TypeError(f"Position has no field {name!r}")
+            state[name] = value
+        return new
 
     # ---- notebook display ---------------------------------------------------------
     def _repr_svg_(self) -> str:
