@@ -66,3 +66,19 @@ def test_goout_concealed_by_the_last_discard():
     assert after.out == "S" and after.out_concealed
     sheet = tutor.score_hand(after)["NS"]
     assert dict(sheet.lines)["score.going-out"] + dict(sheet.lines).get("goout.concealed", 0) == 200
+
+
+def test_the_public_functions_refuse_what_is_not_a_position_in_words():
+    """Bad input gets a clear error (a ValueError), never a traceback from the insides."""
+    import pytest
+    for call in (lambda: tutor.judge(None, "draw"), lambda: tutor.legal_moves(None),
+                 lambda: tutor.score_hand(42), lambda: tutor.judge(tutor.deal(1), None)):
+        with pytest.raises(ValueError) as info:
+            call()
+        assert "Position" in str(info.value) or "move" in str(info.value)
+
+
+def test_position_text_is_accepted_where_a_position_is():
+    text = "turn: S draw\nS: KH KS 4C\npile: 5C KD"
+    assert tutor.judge(text, "take KH KS").rule == "meld.initial"     # 30 < 50: first meld
+    assert tutor.legal_moves(text) == tutor.legal_moves(tutor.Position.parse(text))

@@ -13,13 +13,14 @@ from itertools import combinations
 from .goout import can_go_out
 from .judge import judge
 from .moves import Group, Move
-from .position import TEAM_INDEX, team_of
+from .position import TEAM_INDEX, as_position, team_of
 
 _DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
 
 
 def legal_moves(pos) -> list:
     """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text)."""
+    pos = as_position(pos)
     if pos.phase == "over":
         return []
     if pos.asked == "pending":

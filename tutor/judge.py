@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import checks as C
 from .moves import Move
-from .position import Position, partner_of, team_of
+from .position import Position, as_position, partner_of, team_of
 from .ruling import Check, Ruling
 
 
@@ -44,7 +44,10 @@ class Trial:
 
 
 def judge(position: Position, move) -> Ruling:
-    """Judge `move` (text or `Move`) in `position`. Bad move text raises `MoveError`."""
+    """Judge `move` (text or `Move`) in `position` (a Position or its text). Bad move text
+    raises `MoveError`."""
+    if not isinstance(position, Position):
+        position = as_position(position)
     move = Move.parse(move)
     trial = Trial(position, move)
     try:

@@ -45,6 +45,16 @@ def next_seat(seat: str) -> str:
     return SEATS[(SEAT_INDEX[seat] + 1) % 4]
 
 
+def as_position(value) -> "Position":
+    """A `Position`, or position text parsed; anything else is refused in words."""
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, str):
+        return Position.parse(value)
+    from .errors import TutorError
+    raise TutorError(f"expected a Position or position text, not {type(value).__name__}")
+
+
 class Meld(NamedTuple):
     """A team's meld: its rank and its cards (sorted). Wild cards stay for good (`meld.wild-fixed`)."""
     rank: str

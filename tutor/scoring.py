@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deal import deal
-from .position import SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Position, team_of
+from .position import as_position, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Position, team_of
 from .ruleset import Ruleset
 
 __all__ = ["TeamSheet", "score_hand", "Game"]
@@ -100,6 +100,7 @@ def _team_sheet(pos: Position, team: str) -> TeamSheet:
 
 def score_hand(pos: Position) -> dict:
     """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now."""
+    pos = as_position(pos)
     return {team: _team_sheet(pos, team) for team in TEAMS}
 
 
