@@ -12,7 +12,8 @@ when a legal move is explained.
 from __future__ import annotations
 
 from .cards import RANK_PLURALS
-from .position import Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, team_of
+from .position import (Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, other_team,
+                       partner_of, team_of, team_seats)
 from .ruling import Check
 
 
@@ -66,7 +67,7 @@ def turn_order(pos, seat, expected, answering=False) -> Check | None:
 
 
 def question_pending(pos) -> Check:
-    return Check("goout.ask", False, "goout.ask/pending", {"partner": _partner(pos.turn)})
+    return Check("goout.ask", False, "goout.ask/pending", {"partner": partner_of(pos.turn)})
 
 
 def answer_needs_question(pos, move) -> Check:
@@ -243,7 +244,7 @@ def lay_groups(t, taking: bool) -> Plan:
     plan.taking = taking
     melds = {m.rank: m for m in pos.team_melds(team)}
     order = [m.rank for m in pos.team_melds(team)]
-    other = "EW" if team == "NS" else "NS"
+    other = other_team(team)
     started = set(pos.started)
     laid, new_ranks, merged, mixed_now = [], [], [], []
     hand = list(t.hand)
@@ -381,13 +382,19 @@ def after_laying(t, plan: Plan) -> None:
 def _concealed(pos, plan) -> bool:
     """`goout.concealed`: nothing melded before (player, or team under the variant), none of the
     partner's melds touched, and a canasta among the player's own melds of this turn."""
-    seat = pos.turn
-    if plan.touched_old or seat in pos.opened:
-        return False
-    if pos.rules.concealed == "team" and any(s in pos.opened for s in _team_seats(seat)):
+    if plan.touched_old or not _never_melded(pos):
         return False
     own = set(pos.started) | set(plan.new_ranks)
     return any(m.rank in own and len(m.cards) >= 7 for m in plan.melds)
+
+
+def _never_melded(pos) -> bool:
+    """The player to move melded nothing before this turn — under `concealed=team`, nor did
+    the partner (`goout.concealed`)."""
+    if pos.turn in pos.opened:
+        return False
+    return not (pos.rules.concealed == "team"
+                and any(s in pos.opened for s in team_seats(team_of(pos.turn))))
 
 
 def initial_minimum(t, plan, exempt: bool) -> Check | None:
@@ -428,17 +435,13 @@ def permitting(t, plan: Plan, default: Check) -> Check:
         return next(c for c in t.checks if c.rule == "meld.threes")
     elif plan.merged and not plan.new_ranks:
         return next(c for c in t.checks if c.rule == "meld.one-per-rank")
-    elif any(t.pos.meld_of(_other(t.team), r) for r in plan.new_ranks):
-        rank = next(r for r in plan.new_ranks if t.pos.meld_of(_other(t.team), r))
+    elif any(t.pos.meld_of(other_team(t.team), r) for r in plan.new_ranks):
+        rank = next(r for r in plan.new_ranks if t.pos.meld_of(other_team(t.team), r))
         check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
         return default
     t.checks.append(check)
     return check
-
-
-def _other(team: str) -> str:
-    return "EW" if team == "NS" else "NS"
 
 
 def _has(t, rule) -> bool:
@@ -516,26 +519,17 @@ def ask_ok(t) -> Check:
         return Check("goout.ask", False, "goout.ask/too-late", {})
     if len(t.hand) <= 1:
         return Check("goout.ask", False, "goout.ask/one-card", {"card": t.hand[0] if t.hand else None})
-    return Check("goout.ask", True, "goout.ask/ok", {"partner": _partner(pos.turn)})
+    return Check("goout.ask", True, "goout.ask/ok", {"partner": partner_of(pos.turn)})
 
 
 def answer_ok(t) -> Check:
     return Check("goout.binding", True, "goout.binding/answer",
-                 {"answer": t.move.kind, "partner": _partner(t.pos.turn), "seat": t.pos.turn})
+                 {"answer": t.move.kind, "partner": partner_of(t.pos.turn), "seat": t.pos.turn})
 
 
 def wild_fixed(t) -> Check:
     return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
                  {"cards": t.cards}, t.cards)
-
-
-def _partner(seat):
-    from .position import partner_of
-    return partner_of(seat)
-
-
-def _team_seats(seat):
-    return ("N", "S") if seat in ("N", "S") else ("E", "W")
 
 
 # ---- applying a plan -------------------------------------------------------------------
@@ -588,9 +582,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
 def _concealed_by_discard(pos) -> bool:
     """Going out by the last discard is concealed if this turn's melds were (goout.concealed)."""
     seat = pos.turn
-    if seat in pos.opened or not pos.started:
-        return False
-    if pos.rules.concealed == "team" and any(s in pos.opened for s in _team_seats(seat)):
+    if not pos.started or not _never_melded(pos):
         return False
     ti = TEAM_INDEX[team_of(seat)]
     return any(m.rank in pos.started and len(m.cards) >= 7 for m in pos.melds[ti])

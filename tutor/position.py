@@ -45,6 +45,14 @@ def next_seat(seat: str) -> str:
     return SEATS[(SEAT_INDEX[seat] + 1) % 4]
 
 
+def other_team(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def team_seats(team: str) -> tuple:
+    return ("N", "S") if team == "NS" else ("E", "W")
+
+
 def as_position(value) -> "Position":
     """A `Position`, or position text parsed; anything else is refused in words."""
     if isinstance(value, Position):
