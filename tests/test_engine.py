@@ -82,3 +82,21 @@ def test_position_text_is_accepted_where_a_position_is():
     text = "turn: S draw\nS: KH KS 4C\npile: 5C KD"
     assert tutor.judge(text, "take KH KS").rule == "meld.initial"     # 30 < 50: first meld
     assert tutor.legal_moves(text) == tutor.legal_moves(tutor.Position.parse(text))
+
+
+def test_concealed_going_out_below_the_minimum_cites_the_exemption():
+    """meld.initial: going out concealed after drawing from the stock needs no minimum — the
+    ruling names that exemption, and the explanation also says it is a concealed going out."""
+    pos = tutor.Position.parse("""
+        turn: S drawn
+        S: 5H 5H 5D 5D 5S 5S 5C
+        NS: -
+        N: 4C 4D 4H
+        EW: QH QD QS
+        pile: 9D
+    """)
+    ruling = tutor.judge(pos, "meld 5H 5H 5D 5D 5S 5S 5C")        # 35 points, minimum 50
+    assert ruling.legal and ruling.rule == "meld.initial"
+    assert "concealed" in ruling.explain()
+    after = ruling.after
+    assert after.out == "S" and after.out_concealed

@@ -155,6 +155,9 @@ SITUATIONS = [
     ("turn: S draw\nS: 9H 9D 4C\n", "draw"),
     ("turn: S drawn\nS: 9H 9D 4C\n", "discard AH"),
     ("turn: S melded\nS: 4C 5D 6H\nNS: KH KS KD\n", "discard 4C 5D"),
+    # going out concealed below the first meld's minimum, melding the whole hand
+    ("turn: S drawn\nS: 5H 5H 5D 5D 5S 5S 5C\nNS: -\nN: 4C 4D 4H\nEW: QH QD QS\npile: 9D\n",
+     "meld 5H 5H 5D 5D 5S 5S 5C"),
     ("turn: S drawn\nS: 9H 9D 4C\n", "discard 3H"),
     # melding, with a new canasta, and discarding (plain, black three, wild)
     ("turn: S drawn\nS: 9H 9H 9D 9D 9C 9C 9S 4C 5D\nNS: KH KS KD\n",

@@ -417,6 +417,10 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
 
 def permitting(t, plan: Plan, default: Check) -> Check:
     """The rule to cite for a legal take or meld: the most specific one that applied."""
+    exempt = next((c for c in t.checks if c.key == "meld.initial/concealed!"), None)
+    if plan.out and exempt is not None:      # legal only because concealed needs no minimum
+        t.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+        return exempt
     if plan.out:
         key = "goout.concealed/ok" if plan.concealed else "goout.no-discard/ok"
         check = Check("goout.concealed" if plan.concealed else "goout.no-discard", True, key,

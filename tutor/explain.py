@@ -80,6 +80,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "goout.no-discard/ok": {"en": "You meld every card and go out without a discard: the hand ends."},
     "goout.no-discard/concealed-only": {"en": "Under go-out-without-discard=concealed-only you may meld your whole hand without a discard only when going out concealed; keep a card to discard."},
     "goout.concealed/ok": {"en": "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100)."},
+    "goout.concealed/ok!": {"en": "You go out concealed: the whole hand in one turn, with a canasta (100 + 100)."},
     "goout.keep-one/one-left": {"en": "You may not go out now ({cause_words}), so you may not meld down to a single card: after your discard at least one card must stay in your hand."},
     "goout.binding/no": {"en": "Your partner answered no: you may not go out this turn."},
     "goout.binding/yes": {"en": "Your partner answered yes, so you must go out this turn; this move would leave you unable to."},

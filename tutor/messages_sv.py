@@ -82,6 +82,7 @@ TEMPLATES = {
     "goout.no-discard/ok": "Du meldar alla dina kort och går ut utan att kasta: given är slut.",
     "goout.no-discard/concealed-only": "Med go-out-without-discard=concealed-only får du melda hela handen utan att kasta bara när du går ut dolt; behåll ett kort att kasta.",
     "goout.concealed/ok": "Du meldar hela handen i en enda tur, med en canasta, utan att ha meldat något tidigare: du går ut dolt (100 + 100).",
+    "goout.concealed/ok!": "Du går ut dolt: hela handen i en enda tur, med en canasta (100 + 100).",
     "goout.keep-one/one-left": "Du får inte gå ut nu ({cause_words}), så du får inte melda ner till ett enda kort: efter ditt kast måste minst ett kort finnas kvar på handen.",
     "goout.binding/no": "Din partner svarade nej: du får inte gå ut den här turen.",
     "goout.binding/yes": "Din partner svarade ja, så du måste gå ut den här turen. Efter det här skulle du inte längre kunna det.",
