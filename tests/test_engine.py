@@ -100,3 +100,45 @@ def test_concealed_going_out_below_the_minimum_cites_the_exemption():
     assert "concealed" in ruling.explain()
     after = ruling.after
     assert after.out == "S" and after.out_concealed
+
+
+def test_the_top_card_with_two_wild_cards_is_never_a_meld_frozen_or_not():
+    """meld.naturals (dispute 9): frozen (never melded) and unfrozen piles alike."""
+    for melds in ("NS: -", "NS: 8C 8D 8S"):
+        pos = tutor.Position.parse(f"turn: S draw\nS: JK 2C 4C 5D\n{melds}\npile: 6C KD")
+        ruling = tutor.judge(pos, "take JK 2C")
+        assert not ruling.legal and ruling.rule == "meld.naturals", (melds, ruling)
+
+
+def test_legal_melds_at_the_wild_card_limits_cite_the_limit():
+    """meld.max-wilds and meld.naturals (dispute 14): 2 naturals + 3 wilds is a meld by default."""
+    text = "turn: S drawn\nS: 5H 5D JK 2C 2D 9C 9S\nNS: 8C 8D 8S\npile: 6C"
+    ruling = tutor.judge(text, "meld 5H 5D JK 2C 2D")
+    assert ruling.legal and ruling.rule == "meld.max-wilds"
+    ruling = tutor.judge(text, "meld 5H 5D JK")
+    assert ruling.legal and ruling.rule == "meld.naturals"
+    assert tutor.judge(text, "meld 9C 9S 5H").rule == "meld.size"       # mixed ranks: refused
+    refused = tutor.judge(text + "\nrules: wilds=not-outnumber", "meld 5H 5D JK 2C 2D")
+    assert not refused.legal and refused.rule == "meld.naturals"
+
+
+def test_after_no_melding_down_to_one_card_cites_the_answer():
+    """goout.binding (dispute 24): the partner's no forbids even a canasta team to go out."""
+    text = "turn: S drawn\nasked: {}\nS: 9H 9D 9C 4C\nNS: KH KS KD KC KH KS KD"
+    ruling = tutor.judge(text.format("no"), "meld 9H 9D 9C")
+    assert not ruling.legal and ruling.rule == "goout.binding"
+    assert tutor.judge(text.format("-"), "meld 9H 9D 9C").legal
+
+
+def test_drawing_a_red_three_cites_red3_drawn_and_a_last_red_three_ends_the_hand():
+    """red3.drawn (dispute 40) and hand.end.stock (dispute 33)."""
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\nstock: 3H 5C + rest")
+    ruling = tutor.judge(pos, "draw")
+    assert ruling.legal and ruling.rule == "red3.drawn"
+    after = ruling.after
+    assert tutor.Card("3H") in after.team_red3("NS") and tutor.Card("5C") in after.hand("S")
+    last = pos.replace(stock=pos.stock[:1], pile=pos.pile + pos.stock[1:])
+    ruling = tutor.judge(last, "draw")
+    assert ruling.legal and ruling.rule == "hand.end.stock"
+    assert ruling.after.phase == "over" and ruling.after.out is None
+    assert tutor.judge(pos.replace(stock=pos.stock[1:]), "draw").rule == "turn.draw"

@@ -143,6 +143,12 @@ def _whole(text: str) -> str:
 
 
 # (position text, move): chosen so that every template and every sentence piece is reached.
+def _last_card_red_three() -> str:
+    """A position whose stock holds one card, a red three (the rest moved into the pile)."""
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\nstock: 3H + rest\n")
+    return pos.replace(stock=pos.stock[:1], pile=pos.pile + pos.stock[1:]).to_text()
+
+
 SITUATIONS = [
     # the hand is over
     ("turn: S over\nout: N\nNS: 9C 9D 9S 9H 9C 9D 9S\nN: -\n", "draw"),
@@ -155,6 +161,14 @@ SITUATIONS = [
     ("turn: S draw\nS: 9H 9D 4C\n", "draw"),
     ("turn: S drawn\nS: 9H 9D 4C\n", "discard AH"),
     ("turn: S melded\nS: 4C 5D 6H\nNS: KH KS KD\n", "discard 4C 5D"),
+    # a red three on the stock (again, and as the last card); "no" and one card left;
+    # melds at the wild-card limits
+    ("turn: S draw\nS: 9H 9D 4C\nstock: 3H 5C 6C + rest\n", "draw"),
+    ("turn: S draw\nS: 9H 9D 4C\nstock: 5C 6C + rest\n", "draw"),
+    (_last_card_red_three(), "draw"),
+    ("turn: S drawn\nasked: no\nS: 9H 9D 9C 4C\nNS: KH KS KD KC KH KS KD\n", "meld 9H 9D 9C"),
+    ("turn: S drawn\nS: 9H 9D JK 2C 2D 4C 5C\nNS: KH KS KD\n", "meld 9H 9D JK 2C 2D"),
+    ("turn: S drawn\nS: 9H 9D JK 4C 5C\nNS: KH KS KD\n", "meld 9H 9D JK"),
     # going out concealed below the first meld's minimum, melding the whole hand
     ("turn: S drawn\nS: 5H 5H 5D 5D 5S 5S 5C\nNS: -\nN: 4C 4D 4H\nEW: QH QD QS\npile: 9D\n",
      "meld 5H 5H 5D 5D 5S 5S 5C"),

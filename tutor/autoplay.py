@@ -124,7 +124,7 @@ class Replay:
     """Step through a finished hand: `steps`, `at(i)` (the position before step i), `lines()`."""
 
     def __init__(self, record):
-        if isinstance(record, (HandRecord,)):
+        if isinstance(record, HandRecord):
             steps, start, final = record.steps, record.start, record.final
         else:                                   # a plain list of steps
             steps = list(record)

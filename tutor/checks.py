@@ -119,7 +119,14 @@ def own_cards(t) -> Check | None:
 # ---- drawing and the empty stock ---------------------------------------------------
 
 def draw_ok(t) -> Check:
-    return Check("turn.draw", True, "turn.draw/ok", {"stock": len(t.pos.stock)})
+    """`turn.draw`; a red three on the stock is laid out and replaced (`red3.drawn`), and if
+    only red threes are left the hand ends (`hand.end.stock`)."""
+    stock = t.pos.stock
+    if stock[0].is_red_three:
+        if all(c.is_red_three for c in stock):
+            return Check("hand.end.stock", True, "hand.end.stock/red3-last", {"card": stock[0]})
+        return Check("red3.drawn", True, "red3.drawn/again", {"card": stock[0]})
+    return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock)})
 
 
 def stock_out_draw(t) -> Check:
@@ -196,6 +203,17 @@ def _frozen_cause(pos, team) -> tuple:
     if pos.frozen_cards:
         return "pile.frozen.wild", {"frozen_by": pos.frozen_cards}
     return "pile.frozen.team", {"team": team}
+
+
+def take_wilds_only(t) -> Check | None:
+    """`meld.naturals`: the top card with wild cards only is never a meld, frozen or not."""
+    pos = t.pos
+    offered = t.move.groups[0].cards if t.move.groups else ()
+    if (offered and all(c.is_wild for c in offered) and len(offered) >= 2
+            and pos.meld_of(t.team, pos.top.rank) is None):
+        return Check("meld.naturals", False, "meld.naturals/take-wilds",
+                     {"top": pos.top, "offered": offered}, (pos.top,) + tuple(offered))
+    return None
 
 
 def take_frozen(t) -> Check | None:
@@ -367,9 +385,11 @@ def after_laying(t, plan: Plan) -> None:
             t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
         plan.out = True
     elif left == 1 and not going_out_allowed:
-        cause = "goout.binding" if pos.asked == "no" else "goout.canasta"
+        if pos.asked == "no":         # the partner's answer is what forbids it
+            t.need(Check("goout.binding", False, "goout.binding/no-keep-one",
+                         {"card": plan.hand[0]}, plan.hand))
         t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
-                     {"cause": cause, "card": plan.hand[0]}, plan.hand))
+                     {"card": plan.hand[0]}, plan.hand))
     if plan.black_threes and left > 1 and "3" not in pos.started:
         from .goout import can_go_out
         if not can_go_out(apply_plan(pos, plan)):
@@ -427,6 +447,8 @@ def permitting(t, plan: Plan, default: Check) -> Check:
                       {"canastas": sum(1 for m in plan.melds if len(m.cards) >= 7)})
     elif plan.mixed_now:
         check = Check("canasta.mixed", True, "canasta.mixed/now", {"rank": plan.mixed_now[0]})
+    elif _wild_boundary(plan) is not None and not plan.taking:
+        check = _wild_boundary(plan)
     elif plan.taking and len(t.pos.pile) > 1 and t.pos.pile[-2].is_black_three:
         under = t.pos.pile[-2]
         check = Check("pile.black-three", True, "pile.black-three/covered",
@@ -446,6 +468,21 @@ def permitting(t, plan: Plan, default: Check) -> Check:
         return default
     t.checks.append(check)
     return check
+
+
+def _wild_boundary(plan) -> Check | None:
+    """A meld of this action at a wild-card limit: three wild cards (`meld.max-wilds`), or
+    only two naturals carrying wild cards (`meld.naturals`) — worth citing when legal."""
+    touched = set(plan.new_ranks) | set(plan.merged)
+    for meld in plan.melds:
+        if meld.rank in touched and meld.wilds == 3:
+            return Check("meld.max-wilds", True, "meld.max-wilds/at-limit",
+                         {"rank": meld.rank, "naturals": meld.naturals})
+    for meld in plan.melds:
+        if meld.rank in plan.new_ranks and meld.wilds and meld.naturals == 2:
+            return Check("meld.naturals", True, "meld.naturals/two",
+                         {"rank": meld.rank, "wilds": meld.wilds})
+    return None
 
 
 def _has(t, rule) -> bool:

@@ -24,7 +24,8 @@ from html import escape
 from typing import NamedTuple
 
 from .cards import SUIT_SYMBOLS
-from .position import SEAT_NAMES, SEATS, TEAMS, next_seat, partner_of, team_of
+from .position import SEAT_NAMES, next_seat, other_team, partner_of, team_of
+from .scoring import ALL_RED_THREES
 
 WIDTH, HEIGHT = 960, 770
 
@@ -98,10 +99,10 @@ def _card(out, card, x, y, w, h, *, full=True, mark=None, crosswise=False, flat=
     out.append(("rect", x, y, w, h, r, tint, mark or CARD_EDGE, 3 if mark else 1))
     colour = _suit_colour(card)
     small = max(10, int(min(w, h) * 0.30))
-    rank = "JK" if card.rank == "JK" else card.rank
+    rank = card.rank
     suit = "★" if card.rank == "JK" else SUIT_SYMBOLS[card.suit]
     if crosswise or flat:
-        # laid sideways, or stacked downwards: a one-line index along the top edge: the index reads along the long top edge
+        # laid sideways, or stacked downwards: a one-line index along the top edge
         out.append(("text", x + 4, y + small * 0.62 + 2, f"{rank}{suit}", small, colour, True, "left"))
         if full:
             big = int(min(w * 0.62, h * 0.45))
@@ -177,7 +178,7 @@ def _hand_row(out, regions, pos, seat, x0, x1, y, w, h, face_up, selected=(), hi
             regions.append(Region("hand", (seat, i), cx, cy, step if i < n - 1 else w, h))
 
 
-def _hand_column(out, regions, pos, seat, x, y0, y1, w, h, face_up, highlight=()):
+def _hand_column(out, pos, seat, x, y0, y1, w, h, face_up, highlight=()):
     cards = pos.hand(seat)
     n = len(cards)
     if not n:
@@ -232,20 +233,20 @@ def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted):
     regions.append(Region("meld", (team, meld.rank), x, y, w, total))
 
 
-def _band(out, regions, pos, team, x0, y0, x1, y1, highlight, target, score, title):
+def _band(out, regions, pos, team, x0, y0, x1, y1, highlight, target, title):
     out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, "rgba(0,0,0,0.13)", None, 0))
     regions.append(Region("band", team, x0, y0, x1 - x0, y1 - y0))
     _label(out, x0 + 10, y0 + 11, f"{TEAM_NAMES[team]} melds", 12, MUTED, True)
     _label(out, x0 + 150, y0 + 11, title, 12, INK, False)
     # red threes, right end
-    red3 = pos.red3[TEAMS.index(team)]
+    red3 = pos.team_red3(team)
     rx = x1 - 118
     _label(out, rx, y0 + 11, "red threes" if red3 else "no red threes", 11, MUTED)
     for i, card in enumerate(red3):
         _card(out, card, rx + i * 26, y0 + 24, 30, 42, full=(i == len(red3) - 1))
     if len(red3) == 4:
-        _label(out, rx, y0 + 80, "all four: 800", 11, "#ffd54f", True)
-    melds = pos.melds[TEAMS.index(team)]
+        _label(out, rx, y0 + 80, f"all four: {ALL_RED_THREES}", 11, "#ffd54f", True)
+    melds = pos.team_melds(team)
     if not melds:
         _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, "no melds yet", 13, MUTED, False, "center")
         return
@@ -335,17 +336,16 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         seat = at[side]
         seat_label(seat, x + (48 if side == "left" else -48), 124, "center")
         cx = 32 if side == "left" else W - 32 - 44
-        _hand_column(out, regions, pos, seat, cx, 142, 630, 44, 60, open_hands, highlight=hl)
+        _hand_column(out, pos, seat, cx, 142, 630, 44, 60, open_hands, highlight=hl)
         regions.append(Region("seat", seat, cx - 10, 112, 124, 520))
 
     # --- melds: opponents under the top hand, own team above the viewer's hand
-    own, opp = team_of(viewer), ("EW" if team_of(viewer) == "NS" else "NS")
+    own = team_of(viewer)
+    opp = other_team(own)
     ns, ew = pos.score
     scores = {"NS": ns, "EW": ew}
-    _band(out, regions, pos, opp, 150, 112, W - 150, 272, hl, target, scores[opp],
-          f"score {scores[opp]}")
-    _band(out, regions, pos, own, 150, 482, W - 150, 642, hl, target, scores[own],
-          f"score {scores[own]}")
+    _band(out, regions, pos, opp, 150, 112, W - 150, 272, hl, target, f"score {scores[opp]}")
+    _band(out, regions, pos, own, 150, 482, W - 150, 642, hl, target, f"score {scores[own]}")
 
     # --- middle: stock, pile, status
     my = 308
@@ -368,7 +368,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         _badge(out, px0, my + 126, 340, 24, "#0277bd", f"❄ FROZEN for everybody: {names} crosswise"[:52], size=12)
     elif pos.pile and not over:
         team = team_of(turn)
-        if not pos.melds[TEAMS.index(team)]:
+        if pos.is_frozen_for(team):             # no wild card in it: pile.frozen.team
             _badge(out, px0, my + 126, 340, 24, "#01579b",
                    f"❄ frozen for {TEAM_NAMES[team]} (no meld yet)", size=12)
 
@@ -399,11 +399,9 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # --- the viewer's hand
     bottom = at["bottom"]
     seat_label(bottom, W / 2, 656, "center")
-    _hand_row(out, regions, pos, bottom, 40, W - 40, 678, 56, 80, True, selected, hl, clickable=True)
+    # the seat region first: the hand regions after it win the hit test (`Scene.hit`)
     regions.append(Region("seat", bottom, 40, 644, W - 80, 118))
-    # the hand regions must win over the seat region: move them after it
-    hand_regions = [r for r in regions if r.kind == "hand"]
-    regions = [r for r in regions if r.kind != "hand"] + hand_regions
+    _hand_row(out, regions, pos, bottom, 40, W - 40, 678, 56, 80, True, selected, hl, clickable=True)
     return Scene(out, regions, W, H)
 
 

@@ -21,6 +21,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "turn.order/answer": {"en": "Only {expected:name}, the partner of the player who asked, answers \"may I go out?\" — not {seat:name}."},
     "turn.draw/already": {"en": "You have already drawn this turn; a turn begins with exactly one draw or one take of the pile. Now meld or discard."},
     "turn.draw/first": {"en": "Draw first: a turn begins by drawing from the stock or taking the pile; nothing else may happen before that."},
+    "red3.drawn/again": {"en": "The top card of the stock is a red three ({card}): it is laid out for your team at once and you draw again."},
+    "hand.end.stock/red3-last": {"en": "The last card of the stock is a red three ({card}): it is laid out and scores as usual, and the hand ends — the stock is empty."},
     "turn.draw/ok": {"en": "You draw the top card of the stock ({stock} cards there). A turn begins with a draw."},
     "turn.own-cards/missing": {"en": "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once."},
     "turn.meld/ok": {"en": "After drawing you may meld: {laid}."},
@@ -53,6 +55,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "meld.naturals/one": {"en": "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}."},
     "meld.naturals/outnumber": {"en": "Under wilds=not-outnumber wild cards may not outnumber naturals: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals."},
     "meld.max-wilds/too-many": {"en": "The {rank:name} meld would hold {wilds} wild cards; a meld holds at most three wild cards for its whole life{canasta_note}."},
+    "meld.max-wilds/at-limit": {"en": "The {rank:name} meld now holds three wild cards with {naturals} naturals: that is allowed, and it is the limit — a meld never takes a fourth wild card."},
+    "meld.naturals/two": {"en": "Two natural {rank:plural} with wild cards ({wilds}) make a meld: a meld needs at least two natural cards, and this one has them."},
     "meld.wild-alone/alone": {"en": "{cards} {cards:is_are} only wild cards: wild cards are never melded on their own. Add them to a meld with 'meld K: 2C'."},
     "meld.wild-alone/no-meld": {"en": "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}"},
     "meld.wild-fixed/melded": {"en": "{cards} already lie in a meld: a melded wild card stays there for good, it can never be moved or used again."},
@@ -81,8 +85,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "goout.no-discard/concealed-only": {"en": "Under go-out-without-discard=concealed-only you may meld your whole hand without a discard only when going out concealed; keep a card to discard."},
     "goout.concealed/ok": {"en": "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100)."},
     "goout.concealed/ok!": {"en": "You go out concealed: the whole hand in one turn, with a canasta (100 + 100)."},
-    "goout.keep-one/one-left": {"en": "You may not go out now ({cause_words}), so you may not meld down to a single card: after your discard at least one card must stay in your hand."},
+    "goout.keep-one/one-left": {"en": "Your team has no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand."},
     "goout.binding/no": {"en": "Your partner answered no: you may not go out this turn."},
+    "goout.binding/no-keep-one": {"en": "Your partner answered no, so you may not go out this turn: you may not meld down to a single card ({card}), since after your discard a card must stay in your hand."},
     "goout.binding/yes": {"en": "Your partner answered yes, so you must go out this turn; this move would leave you unable to."},
     "goout.binding/impossible!": {"en": "Your partner said yes, but going out has become impossible, so play goes on (clubs charge 100)."},
     "goout.binding/answer": {"en": "{partner:name} answers {answer:answer}; the answer binds {seat:name} for this turn."},
@@ -172,8 +177,6 @@ PARTS: dict[str, dict[str, str]] = {
     "max-wilds.canasta": {"en": ", even after it became a canasta"},
     "wild-alone.theirs": {"en": " The meld of that rank on the table is the opponents'."},
     "initial.taking": {"en": " Only the top card {top} counts, not the {pile_rest} cards under it."},
-    "cause.goout.canasta": {"en": "your team has no canasta"},
-    "cause.goout.binding": {"en": "your partner said no"},
 }
 
 
@@ -208,8 +211,6 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
     if key == "meld.initial/short":
         f["taking_note"] = (_part("initial.taking", lang, top=f["top"], pile_rest=f["pile_rest"])
                             if f["taking"] else "")
-    if key == "goout.keep-one/one-left":
-        f["cause_words"] = _part("cause." + f["cause"], lang)
     if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
         f["ranks"] = f" {w['and']} ".join(w["rank_plurals"].get(r, r) for r in f["ranks"])
     return f

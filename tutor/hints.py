@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .judge import judge
 from .moves import Move
-from .players import SensiblePlayer, actor_of
+from .players import SensiblePlayer, actor_of, explain_choice
 
 __all__ = ["Hint", "hint"]
 
@@ -46,9 +46,8 @@ def hint(pos, player=None, lang: str = "en") -> Hint:
         move, reason = player.decide(pos)
     else:
         move = Move.parse(player.choose(pos))
-        from .players import explain_choice
         reason = explain_choice(pos, move)
     ruling = judge(pos, move)
     explanation = ruling.explain(lang)
     text = f"{reason} ({ruling.rule}) {explanation}".strip()
-    return Hint(move, ruling, text, tuple(ruling.reasons), actor_of(pos), reason, explanation)
+    return Hint(move, ruling, text, ruling.reasons, actor_of(pos), reason, explanation)

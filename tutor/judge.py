@@ -98,6 +98,7 @@ def _judge_take(t: Trial) -> Check:
     t.need(C.red_threes_stay_out(t))
     t.need(C.own_cards(t))
     t.need(C.take_group_aim(t))
+    t.need(C.take_wilds_only(t))
     decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
     plan = C.lay_groups(t, taking=True)
     C.after_laying(t, plan)

@@ -83,7 +83,12 @@ TEMPLATES = {
     "goout.no-discard/concealed-only": "Med go-out-without-discard=concealed-only får du melda hela handen utan att kasta bara när du går ut dolt; behåll ett kort att kasta.",
     "goout.concealed/ok": "Du meldar hela handen i en enda tur, med en canasta, utan att ha meldat något tidigare: du går ut dolt (100 + 100).",
     "goout.concealed/ok!": "Du går ut dolt: hela handen i en enda tur, med en canasta (100 + 100).",
-    "goout.keep-one/one-left": "Du får inte gå ut nu ({cause_words}), så du får inte melda ner till ett enda kort: efter ditt kast måste minst ett kort finnas kvar på handen.",
+    "red3.drawn/again": "Översta kortet i dragen hög är en röd trea ({card}): den läggs genast upp för ert lag och du drar igen.",
+    "hand.end.stock/red3-last": "Sista kortet i dragen hög är en röd trea ({card}): den läggs upp och räknas som vanligt, och given är slut — dragen hög är tom.",
+    "goout.binding/no-keep-one": "Partnern svarade nej, så du får inte gå ut den här turen: du får inte melda ner till ett enda kort ({card}), för efter ditt kast måste ett kort finnas kvar på handen.",
+    "meld.max-wilds/at-limit": "Given av {rank:plural} har nu tre wild cards och {naturals} riktiga kort: det är tillåtet, och det är gränsen — en giv tar aldrig ett fjärde wild card.",
+    "meld.naturals/two": "Två riktiga {rank:plural} med wild cards ({wilds}) blir en giv: en giv behöver minst två riktiga kort, och den här har dem.",
+    "goout.keep-one/one-left": "Ert lag har ingen canasta än, så du får inte gå ut och inte melda ner till ett enda kort: efter ditt kast måste minst ett kort finnas kvar på handen.",
     "goout.binding/no": "Din partner svarade nej: du får inte gå ut den här turen.",
     "goout.binding/yes": "Din partner svarade ja, så du måste gå ut den här turen. Efter det här skulle du inte längre kunna det.",
     "goout.binding/impossible!": "Din partner sa ja, men det har blivit omöjligt att gå ut, så spelet fortsätter (i klubbspel kostar det 100 poäng).",
@@ -107,8 +112,6 @@ PARTS = {
     "max-wilds.canasta": ", även efter att den blivit en canasta",
     "wild-alone.theirs": " Given av den rangen på bordet är motståndarnas.",
     "initial.taking": " Bara toppkortet {top} räknas, inte de {pile_rest} korten under det.",
-    "cause.goout.canasta": "ert lag har ingen canasta",
-    "cause.goout.binding": "din partner svarade nej",
 }
 
 WORDS = {

@@ -24,11 +24,11 @@ from __future__ import annotations
 import random
 import re
 
-from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, sort_cards
+from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, RANK_PLURALS, Card, cards_text, sort_cards
 from .errors import CardError, PositionError, RulesError
 from .position import (ASKED, PHASES, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Layout, Meld,
                        Position, team_of)
-from .ruleset import FLAGS, Ruleset
+from .ruleset import DEFAULT, Ruleset
 
 __all__ = ["parse_position", "position_text", "meld_problem"]
 
@@ -39,7 +39,7 @@ _KEY_LIST = "rules, turn, asked, score, N, E, S, W, NS, EW, NS red3, EW red3, pi
 _CARD_CACHE = Card._cache
 _TOKEN = re.compile(r"[;,+]|[^\s;,+]+")
 _INT = re.compile(r"[+-]?\d+\Z")
-_POOL_ORDER = tuple(sorted(ALL_CARDS, key=lambda c: c.order))
+_POOL_ORDER = sort_cards(ALL_CARDS)
 _RANK_ALIASES = {"T": "10"}
 _ORDINALS = {3: "third", 4: "fourth", 5: "fifth"}
 _SEAT_WORDS = "N, E, S or W"
@@ -63,7 +63,7 @@ class _Parse:
         self.copies = [0] * len(ALL_CARDS)
         self.placed = 0              # cards written anywhere
         self.unseen_total = 0        # unseen hand slots written so far
-        self.rules = Ruleset.parse("default")
+        self.rules = DEFAULT
         self.turn, self.phase = "N", "draw"
         self.asked = "-"
         self.score = (0, 0)
@@ -416,7 +416,7 @@ class _Parse:
         anchor = self.lines.get("stock") or next(iter(self.lines.values()), None)
         where = (anchor.no, anchor.valcol) if anchor else (1, 1)
         if self.unseen_total + self.placed > DECK_SIZE:
-            missing = [SEATS[i] for i in range(4) if "n e s w".split()[i] not in self.lines]
+            missing = [s for s in SEATS if s.lower() not in self.lines]
             self.fail(f"{', '.join(missing)} not mentioned, so 11 unseen cards each: that makes "
                       f"{self.unseen_total + self.placed} cards, more than the {DECK_SIZE} of "
                       f"the deck (deck.cards); write those hands", *where)
@@ -460,7 +460,7 @@ class _Parse:
         if exact and rest:
             self.fail(f"the stock is listed exactly, but {len(rest)} "
                       f"card{'s are' if len(rest) != 1 else ' is'} placed nowhere: "
-                      f"{' '.join(c.text for c in sort_cards(rest)[:8])}"
+                      f"{cards_text(sort_cards(rest)[:8])}"
                       f"{' …' if len(rest) > 8 else ''}"
                       f"{' (a red three is never dealt into a hand, red3.dealt)' if any(c.is_red_three for c in rest) and not red_ok else ''}"
                       f"; place them, or write '+ rest' after the stock", *where)
@@ -516,7 +516,6 @@ for _s in "nesw":
 
 
 def _plural(rank: str) -> str:
-    from .cards import RANK_PLURALS
     return RANK_PLURALS.get(rank, rank)
 
 
@@ -532,7 +531,7 @@ def meld_problem(cards, rules: Ruleset, black_threes_ok: bool = True):
     the message is about. `black_threes_ok` says whether a meld of black threes may lie on
     the table at all (only in the turn the player goes out, `meld.threes`).
     """
-    text = " ".join(c.text for c in cards)
+    text = cards_text(cards)
     for k, card in enumerate(cards):
         if card.is_red_three:
             return (f"a red three in a meld: {card.text} is laid out in front of the team, "
@@ -581,7 +580,7 @@ def parse_position(text: str) -> Position:
 
 # ---- writing ----------------------------------------------------------------------------
 def _cards(cards) -> str:
-    return " ".join(c.text for c in cards) if cards else "-"
+    return cards_text(cards) if cards else "-"
 
 
 def _layout_fits(pos: Position, layout) -> bool:

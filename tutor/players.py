@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 import time
 
-from .cards import RANK_NAMES, RANK_PLURALS
+from .cards import RANK_NAMES, RANK_PLURALS, cards_text as _cards
 from .generate import legal_moves
 from .goout import can_go_out
 from .judge import judge
 from .moves import Move
-from .position import SEAT_NAMES, TEAM_INDEX, next_seat, partner_of, team_of
+from .position import SEAT_NAMES, TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
 from .scoring import score_hand
 
 __all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
@@ -38,20 +38,12 @@ def actor_of(pos) -> str:
     return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
 
 
-def _other(team: str) -> str:
-    return "EW" if team == "NS" else "NS"
-
-
 def _pl(rank: str) -> str:
     return RANK_PLURALS.get(rank, rank)
 
 
 def _nm(rank: str) -> str:
     return RANK_NAMES.get(rank, rank)
-
-
-def _cards(cards) -> str:
-    return " ".join(c.text for c in cards)
 
 
 class Player:
@@ -90,15 +82,14 @@ class RandomPlayer(Player):
 class _View:
     """What a player reads off the position for the seat to move (all public or own cards)."""
 
-    __slots__ = ("pos", "seat", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "opp_sizes", "danger", "stock")
+    __slots__ = ("pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
+                 "pile_ranks", "danger", "stock")
 
     def __init__(self, pos):
         self.pos = pos
-        self.seat = pos.turn
         self.team = team_of(pos.turn)
-        self.opp = _other(self.team)
-        self.hand = pos.hands["NESW".index(pos.turn)]
+        self.opp = other_team(self.team)
+        self.hand = pos.hand()
         self.own = {m.rank: m for m in pos.melds[TEAM_INDEX[self.team]]}
         self.theirs = {m.rank: m for m in pos.melds[TEAM_INDEX[self.opp]]}
         counts: dict = {}
@@ -118,17 +109,16 @@ class _View:
             seen[c.rank] = seen.get(c.rank, 0) + 1
         self.seen = seen
         self.stock = len(pos.stock)
-        self.opp_sizes = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) == self.opp]
+        opp_sizes = [len(pos.hand(s)) for s in team_seats(self.opp)]
         # the opponents are close to going out: meld down what can be melded
-        opp_canasta = any(len(m.cards) >= 7 for m in self.theirs.values())
-        self.danger = (opp_canasta and min(self.opp_sizes) <= 4) or self.stock <= 6
+        self.danger = (pos.has_canasta(self.opp) and min(opp_sizes) <= 4) or self.stock <= 6
 
 
 def _team_lead(pos, team: str) -> tuple[int, int]:
     """(the team's hand score if the player to move went out now, the opponents' score)."""
     sheets = score_hand(pos)
-    mine, theirs = sheets[team].total, sheets[_other(team)].total
-    hand = pos.hands["NESW".index(pos.turn)]
+    mine, theirs = sheets[team].total, sheets[other_team(team)].total
+    hand = pos.hand()
     if team_of(pos.turn) == team:
         # going out melds the hand (its cards count plus instead of minus) and scores 100
         mine += 100 + 2 * sum(c.value for c in hand) - (min(c.value for c in hand) if hand else 0)
@@ -143,8 +133,8 @@ def _wants_out(pos, margin: int = 0, old: int = 16) -> tuple[bool, str]:
         return True, f"going out now your team would lead this hand by about {mine - theirs} points"
     if len(pos.stock) < old:
         return True, f"the hand is old (only {len(pos.stock)} cards left in the stock)"
-    opp = [len(pos.hands["NESW".index(s)]) for s in "NESW" if team_of(s) != team]
-    if min(opp) <= 2 and pos.has_canasta(_other(team)):
+    opp = [len(pos.hand(s)) for s in team_seats(other_team(team))]
+    if min(opp) <= 2 and pos.has_canasta(other_team(team)):
         return True, "the opponents are about to go out themselves"
     return False, f"your team would trail this hand by about {theirs - mine} points: build more first"
 
@@ -297,7 +287,7 @@ class SensiblePlayer(Player):
                 size = len(meld.cards) + len(g.cards)
                 value += 10 * nats
                 if wilds:
-                    if meld.is_canasta and meld.wilds == 0:
+                    if meld.is_natural_canasta:
                         value -= 250            # would spoil a natural canasta (500 → 300)
                     elif len(meld.cards) < 7 <= size:
                         value += 30 + 5 * (size - 7 == 0)   # completes a canasta
@@ -316,7 +306,7 @@ class SensiblePlayer(Player):
                     value -= 20
         if opening:
             value += 40                         # the team's first meld unfreezes the pile for it
-        if hand_after <= 2 and not v.danger and not any(len(x.cards) >= 7 for x in v.own.values()):
+        if hand_after <= 2 and not v.danger and not v.pos.has_canasta(v.team):
             value -= 15                         # keep some cards to take the pile with
         return value + 0.01 * self.rng.random()
 
@@ -441,7 +431,7 @@ def explain_choice(pos, move) -> str:
     if chosen == move:
         return reason
     if pos.asked == "pending":
-        want, why = _wants_out(pos)
+        _, why = _wants_out(pos)
         return ("Saying yes" if move == _YES else "Saying no") + ": " + why + "."
     v = _View(pos)
     if move.kind == "take":
@@ -475,15 +465,13 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
     for i in range(hands):
         sensible_team = "NS" if i % 2 == 0 else "EW"
         players = {}
-        timers = {}
         for k, seat in enumerate("NESW"):
             base = SensiblePlayer(seed=seed * 7919 + i * 4 + k) if team_of(seat) == sensible_team \
                 else RandomPlayer(seed=seed * 7919 + i * 4 + k)
             players[seat] = _Timed(base)
-            timers[seat] = players[seat]
         record = play_hand(players, seed=seed + i, rules=rules)
         s = record.sheet[sensible_team].total
-        r = record.sheet[_other(sensible_team)].total
+        r = record.sheet[other_team(sensible_team)].total
         sens_total += s
         rand_total += r
         if s > r:
@@ -492,7 +480,7 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
             losses += 1
         else:
             ties += 1
-        for seat, timed in timers.items():
+        for seat, timed in players.items():
             if team_of(seat) == sensible_team:
                 sens_time += timed.seconds
                 sens_moves += timed.moves

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .deal import deal
-from .position import as_position, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Position, team_of
+from .deal import DEALER, deal
+from .position import as_position, SEATS, TEAM_INDEX, TEAMS, Position, team_of, team_seats
 from .ruleset import Ruleset
 
 __all__ = ["TeamSheet", "score_hand", "Game"]
@@ -77,9 +77,8 @@ def _team_sheet(pos: Position, team: str) -> TeamSheet:
             parts.append(f"{_n(mixed, 'mixed canasta')} × {MIXED_CANASTA}")
         items.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       " + ".join(parts)))
-    seats = [s for s in SEATS if team_of(s) == team]
-    threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hands[SEAT_INDEX[s]]
-                                    if c.is_red_three)
+    seats = team_seats(team)
+    threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
         words = "all four red threes" if threes == 4 else \
@@ -91,7 +90,7 @@ def _team_sheet(pos: Position, team: str) -> TeamSheet:
     table = sum(m.points for m in melds)
     cards = sum(len(m.cards) for m in melds)
     items.append(("score.table", table, f"{_n(cards, 'card')} in the melds"))
-    held = [c for s in seats for c in pos.hands[SEAT_INDEX[s]] if not c.is_red_three]
+    held = [c for s in seats for c in pos.hand(s) if not c.is_red_three]
     items.append(("score.hand", -sum(c.value for c in held), f"{_n(len(held), 'card')} left in "
                   f"{' and '.join(seats)}'s hands"))
     return TeamSheet(team=team, lines=tuple((r, p) for r, p, _ in items), items=tuple(items),
@@ -125,7 +124,7 @@ class Game:
     @property
     def dealer(self) -> str:
         """Who deals the next hand: W first, then clockwise (`deal.order`)."""
-        return SEATS[(SEATS.index("W") + len(self.hands)) % 4]
+        return SEATS[(SEATS.index(DEALER) + len(self.hands)) % 4]
 
     def next_deal(self, seed: int = 0) -> Position:
         """The next hand, dealt by the next dealer with the running totals as its score (so

@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..rulebook import rule_ids, rule_text, rules as _rulebook
+
 HERE = Path(__file__).resolve().parent
 KINDS = ("judge", "score", "outcome", "parse", "game")
 _DEAL = re.compile(r"^\s*deal\s+(\d+)\s*$")
@@ -55,26 +57,7 @@ class LessonError(ValueError):
 
 
 # --------------------------------------------------------------------------- rulebook
-
-def _rules_md() -> Path:
-    return HERE.parent / "RULES.md"
-
-
-@lru_cache(maxsize=1)
-def _rulebook() -> dict:
-    row = re.compile(r"^\| `([a-z0-9-]+(?:\.[a-z0-9-]+)+)` \| (.*) \|\s*$")
-    text = _rules_md().read_text(encoding="utf-8")
-    return {m.group(1): m.group(2) for m in map(row.match, text.splitlines()) if m}
-
-
-def rule_ids() -> tuple:
-    """Every rule id of the rulebook (the package copy tutor/RULES.md), in its order."""
-    return tuple(_rulebook())
-
-
-def rule_text(rule_id: str) -> str:
-    return _rulebook().get(rule_id, "")
-
+# rule_ids() and rule_text(rule_id) are tutor.rulebook's (the package copy tutor/RULES.md).
 
 def dispute_rows(path=None) -> dict:
     """``{number: (situation, ruling, (rule ids...))}`` from a DISPUTES.md table."""
@@ -355,15 +338,13 @@ class Lesson:
         """Print-outs for a class: every named position as an SVG diagram (``.svg``, or
         ``.txt`` in the notation if no diagram can be drawn), a question sheet and an
         answer key in markdown. Returns the paths written."""
-        from .view import position_svg, short_text
+        from ..diagram import position_svg
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         paths = []
         for name in self.positions:
-            pos = self.position(name)
-            svg = position_svg(pos)
-            path = folder / f"{self.number}-{name}.{'svg' if svg else 'txt'}"
-            path.write_text(svg if svg else short_text(pos) + "\n", encoding="utf-8")
+            path = folder / f"{self.number}-{name}.svg"
+            path.write_text(position_svg(self.position(name)), encoding="utf-8")
             paths.append(path)
         q = [f"# Lesson {int(self.number)}: {self.title}", "", self.goal, ""]
         a = [f"# Lesson {int(self.number)}: answers", ""]

@@ -56,15 +56,17 @@ class Quiz(W.VBox):
                         + md(ex.prompt))
         header.add_class("tutor-quiz-prompt")
         parts = [header]
-        if show_position and ex.kind != "parse":
-            pic = W.HTML(position_html(ex.position()))
+        show_position = show_position and ex.kind != "parse"
+        pos = ex.position() if show_position or ex.move else None
+        if show_position:
+            pic = W.HTML(position_html(pos))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":
             parts.append(W.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
             mv = W.HTML(f"The move: <code>{html.escape(ex.move)}</code> "
-                        f"(played by {html.escape(ex.position().turn)})")
+                        f"(played by {html.escape(pos.turn)})")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []

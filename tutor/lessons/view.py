@@ -5,8 +5,9 @@ Only imported when a notebook asks for a table or a quiz; ``import tutor`` and
 """
 from __future__ import annotations
 
-import html
 import re
+
+from ..diagram import position_svg
 
 _DEFAULT_LINES = re.compile(r"^(rules: default|asked: -|score: NS 0, EW 0|NS red3: -|EW red3: -|"
                             r"stock: rest|seed: \d+|opened: .*)$")
@@ -17,20 +18,9 @@ def short_text(pos) -> str:
     return "\n".join(ln for ln in pos.to_text().splitlines() if not _DEFAULT_LINES.match(ln))
 
 
-def position_svg(pos) -> str | None:
-    """The position's SVG diagram (tutor/diagram.py), or None when there is none yet."""
-    try:
-        return pos._repr_svg_()
-    except (ImportError, AttributeError, NotImplementedError):
-        return None
-
-
 def position_html(pos) -> str:
-    svg = position_svg(pos)
-    if svg:
-        return f"<div class='tutor-diagram'>{svg}</div>"
-    return ("<pre class='tutor-position' style='background:#0b5d1e;color:#fff;padding:8px;"
-            f"border-radius:6px;display:inline-block'>{html.escape(short_text(pos))}</pre>")
+    """The position's SVG diagram (tutor.diagram) in a div."""
+    return f"<div class='tutor-diagram'>{position_svg(pos)}</div>"
 
 
 class Picture:

@@ -20,17 +20,15 @@ W: 10
 NS: AH AD AC 2C; 8C 8D 8S 8H 8C 8D JK; 6H 6D 6S
 NS red3: 3H
 EW: KD KC KD; 9D 9H 9C 9H 2S; 5C 5D 5S 5D 5C 2H 2C
-EW red3: 3D 3S
+EW red3: 3D
 pile: 4C JD 2H 10H QS 7S JC 4D 3C 10S 9D 6C
 seed: 11
 """
-# Note: 3S in `EW red3` is not allowed: fixed below by the parser check in `position()`.
 
 
 def position():
     from ..position import Position
-    text = MID_HAND.replace("EW red3: 3D 3S", "EW red3: 3D")
-    return Position.parse(text)
+    return Position.parse(MID_HAND)
 
 
 def measure(n: int = 50, open_hands: bool = False) -> dict:

@@ -19,11 +19,6 @@ SCALE = 2
 FONT_FAMILY = "sans-serif"      # short: the font is re-sent often; DejaVu Sans on Debian
 
 
-def _q(v):
-    """Coordinates as whole CSS pixels: the shortest JSON."""
-    return int(round(v))
-
-
 def commands(prims, width, height, scale=SCALE) -> list:
     """The primitives as ipycanvas protocol commands (``[code, args, 0]``; attribute changes
     ``[SET, [attr, value]]``), exactly what the Canvas methods would queue. An attribute is

@@ -9,7 +9,6 @@ only has to redraw. The engine decides every rule: handlers build move text and 
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from ..judge import judge as _judge
@@ -388,25 +387,23 @@ class TableSession:
         pos = self.position
         melds = []
         for team in TEAMS:
-            order = [m.rank for m in pos.melds[TEAMS.index(team)]]
+            order = [m.rank for m in pos.team_melds(team)]
             for key in zones:
                 if key[0] == "meld" and key[1] == team and key[2] not in order:
                     order.append(key[2])
             melds.append(tuple(Meld(r, sort_cards(zones[("meld", team, r)])) for r in order
                                if zones.get(("meld", team, r))))
-        opened = set(pos.opened)
         return pos.replace(
             hands=tuple(sort_cards(zones[("hand", s)]) for s in SEATS),
             melds=tuple(melds),
             red3=tuple(tuple(zones[("red3", t)]) for t in TEAMS),
             pile=tuple(zones[("pile",)]),
-            stock=tuple(zones[("stock",)]),
-            opened=frozenset(opened))
+            stock=tuple(zones[("stock",)]))
 
     # ---- computer help -----------------------------------------------------------------------
     def play_on(self, stop_at=None):
         """Let computer players move until it is the bottom seat's turn again (or the hand ends)."""
-        from .. import autoplay, players as P   # written by another helper; imported lazily
+        from .. import autoplay, players as P   # lazily: the computer players are only needed here
         seats = {s: self.players.get(s) or P.SensiblePlayer() for s in SEATS if s != self.bottom}
         stop = set(stop_at) if stop_at is not None else {self.bottom}
         steps = autoplay.play_on(self.position, seats, stop)
@@ -435,12 +432,8 @@ class TableSession:
         """Cards to highlight: those of the last ruling, or of the last hint."""
         if self.ruling is not None:
             return tuple(self.ruling.cards)
-        if self.last_hint is not None and getattr(self.last_hint, "move", None) is not None:
-            try:
-                from ..moves import Move
-                return Move.parse(self.last_hint.move).cards
-            except TutorError:
-                return ()
+        if self.last_hint is not None:
+            return self.last_hint.move.cards
         return ()
 
 

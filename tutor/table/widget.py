@@ -128,25 +128,11 @@ class Table(W.VBox):
             "draw": s.draw, "take": s.take, "meld": s.meld, "group": s.next_group,
             "add": s.add_to, "discard": s.discard, "ask": s.ask,
             "yes": lambda: s.answer(True), "no": lambda: s.answer(False),
-            "legal": s.legal_moves, "hint": self._hint, "playon": self._play_on,
+            "legal": s.legal_moves, "hint": s.hint, "playon": s.play_on,
             "undo": s.undo, "redo": s.redo, "reset": s.reset, "clear": s.clear_selection,
             "replay": s.replay_start, "nexthand": s.next_hand, "newgame": s.start_game,
         }
         return actions[name]()
-
-    def _hint(self):
-        try:
-            return self.session.hint()
-        except ImportError:
-            self.session.message = "Hints are not available yet (tutor.hints is missing)."
-            self.refresh_panel()
-
-    def _play_on(self):
-        try:
-            return self.session.play_on()
-        except ImportError:
-            self.session.message = "Play on needs the computer players (tutor.players, tutor.autoplay)."
-            self.refresh_panel()
 
     def _on_change(self, session, what):
         self.refresh_panel()               # the words first: they are what the learner waits for
@@ -265,7 +251,8 @@ class Table(W.VBox):
         sel = s.selected_cards()
         parts = []
         if s.groups:
-            parts.append("melds put aside: " + " ; ".join(s._group_texts()[:-1] if sel else s._group_texts()))
+            groups = s._group_texts()
+            parts.append("melds put aside: " + " ; ".join(groups[:-1] if sel else groups))
         parts.append("selected: " + (" ".join(c.pretty for c in sel) if sel else "nothing (click your cards)"))
         if s.target:
             parts.append(f"target: {s.target[0]} {s.target[1]} meld")
@@ -319,9 +306,9 @@ class Table(W.VBox):
                 out.append("<div class='tutor-legal'><b>No legal move</b> here.</div>")
         h = s.last_hint
         if h is not None:
-            rules = ", ".join(f"<code>{x}</code>" for x in (getattr(h, "rules", ()) or ()))
+            rules = ", ".join(f"<code>{x}</code>" for x in h.rules)
             out.append(f"<div class='tutor-hint'><b>Hint:</b> <code>{html.escape(str(h.move))}</code> — "
-                       f"{html.escape(str(getattr(h, 'text', '')))} {rules}</div>")
+                       f"{html.escape(h.text)} {rules}</div>")
         if not out:
             pos = s.position
             out.append(f"<div style='color:#555'>{SEAT_NAMES[pos.turn]} to play ({pos.phase}). "
