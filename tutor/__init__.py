@@ -16,12 +16,12 @@ from .ruleset import Ruleset
 from .moves import Move
 from .ruling import Check, Ruling
 from .judge import judge
-from .generate import legal_moves
+from .generate import legal_moves, legal_rulings
 from .deal import deal
 from .scoring import Game, score_hand
 from .goout import can_go_out
 
 __all__ = ["Card", "Check", "CardError", "Game", "IllegalMove", "Meld", "Move", "MoveError",
            "Position", "PositionError", "Ruleset", "Ruling", "RulesError", "SEATS", "TEAMS",
-           "TutorError", "can_go_out", "deal", "judge", "legal_moves", "score_hand"]
+           "TutorError", "can_go_out", "deal", "judge", "legal_moves", "legal_rulings", "score_hand"]
 __version__ = "0.1.0"

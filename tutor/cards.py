@@ -135,17 +135,8 @@ def _order_key(card: Card) -> int:
     return card.order
 
 
-def parse_cards(text: str) -> list[Card]:
-    """Cards separated by spaces or commas: ``"KH 10D jk"``."""
-    return [Card(tok) for tok in text.replace(",", " ").split()]
-
-
 def cards_text(cards) -> str:
     return " ".join(c.text for c in cards)
-
-
-def pretty_cards(cards) -> str:
-    return " ".join(c.pretty for c in cards)
 
 
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine",

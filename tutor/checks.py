@@ -11,7 +11,7 @@ when a legal move is explained.
 """
 from __future__ import annotations
 
-from .cards import RANK_PLURALS
+from .cards import _order_key
 from .position import (Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, other_team,
                        partner_of, team_of, team_seats)
 from .ruling import Check
@@ -32,7 +32,8 @@ class Plan:
     """What a legal move changes; `apply_plan` turns it into the next position."""
 
     __slots__ = ("kind", "hand", "melds", "laid", "points", "touched_old", "new_ranks", "out",
-                 "concealed", "black_threes", "pile_red3", "mixed_now", "merged", "taking")
+                 "concealed", "black_threes", "pile_red3", "mixed_now", "merged", "taking",
+                 "after")
 
     def __init__(self, kind, hand=None):
         self.kind = kind
@@ -49,6 +50,7 @@ class Plan:
         self.mixed_now = ()          # ranks of natural canastas this move made mixed
         self.merged = ()             # ranks whose cards joined an existing meld
         self.taking = False
+        self.after = None            # the position after the move, once built (after_plan)
 
 
 # ---- moves of any kind -----------------------------------------------------------
@@ -265,11 +267,9 @@ def lay_groups(t, taking: bool) -> Plan:
     other = other_team(team)
     started = set(pos.started)
     laid, new_ranks, merged, mixed_now = [], [], [], []
-    hand = list(t.hand)
+    hand = list(t.rest)          # own_cards has taken the move's cards out already
     for i, group in enumerate(t.move.groups or ((),)):
         cards = tuple(group.cards) if group else ()
-        for c in cards:
-            hand.remove(c)
         if taking and i == 0:
             cards = (pos.top,) + cards
         target = group.rank if group else None
@@ -287,7 +287,7 @@ def lay_groups(t, taking: bool) -> Plan:
             t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone", {"cards": cards}, cards))
         existing = melds.get(rank)
         if rank == "3":
-            t.need(_black_threes(rules, cards, wilds, existing))
+            t.need(_black_threes(rules, cards, wilds))
             plan.black_threes = True
         if existing is None and not naturals:
             theirs = pos.meld_of(other, rank)
@@ -302,7 +302,7 @@ def lay_groups(t, taking: bool) -> Plan:
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            meld = Meld(rank, tuple(sorted(cards, key=_order)))
+            meld = Meld(rank, tuple(sorted(cards, key=_order_key)))
             if len(cards) < 3 and rank == "3":
                 t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
             if len(cards) < 3:
@@ -336,16 +336,13 @@ def lay_groups(t, taking: bool) -> Plan:
         if plan.pile_red3:
             t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
                                   {"cards": plan.pile_red3}, plan.pile_red3))
-        hand.sort(key=_order)
+        hand.sort(key=_order_key)
     plan.hand = tuple(hand)      # a sorted hand stays sorted when cards are removed
     return plan
 
 
-def _order(card) -> int:
-    return card.order
 
-
-def _black_threes(rules, cards, wilds, existing) -> Check | None:
+def _black_threes(rules, cards, wilds) -> Check | None:
     """`meld.threes`: black threes only when going out: three or four, no wild cards."""
     if rules.black_threes == "never":
         return Check("meld.threes", False, "meld.threes/never", {"cards": cards}, cards)
@@ -373,7 +370,7 @@ def after_laying(t, plan: Plan) -> None:
     """The first meld's minimum and the going-out rules, once the melds themselves are sound."""
     pos, team = t.pos, t.team
     left = len(plan.hand)
-    canasta = any(len(m.cards) >= 7 for m in plan.melds)
+    canasta = any(m.is_canasta for m in plan.melds)
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
     if not pos.team_melds(team):
@@ -392,7 +389,7 @@ def after_laying(t, plan: Plan) -> None:
                      {"card": plan.hand[0]}, plan.hand))
     if plan.black_threes and left > 1 and "3" not in pos.started:
         from .goout import can_go_out
-        if not can_go_out(apply_plan(pos, plan)):
+        if not can_go_out(after_plan(pos, plan)):
             t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
         t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
@@ -404,8 +401,7 @@ def _concealed(pos, plan) -> bool:
     partner's melds touched, and a canasta among the player's own melds of this turn."""
     if plan.touched_old or not _never_melded(pos):
         return False
-    own = set(pos.started) | set(plan.new_ranks)
-    return any(m.rank in own and len(m.cards) >= 7 for m in plan.melds)
+    return _own_canasta(plan.melds, set(pos.started) | set(plan.new_ranks))
 
 
 def _never_melded(pos) -> bool:
@@ -415,6 +411,11 @@ def _never_melded(pos) -> bool:
         return False
     return not (pos.rules.concealed == "team"
                 and any(s in pos.opened for s in team_seats(team_of(pos.turn))))
+
+
+def _own_canasta(melds, own_ranks) -> bool:
+    """A canasta among the melds the player laid this turn (`goout.concealed`)."""
+    return any(m.rank in own_ranks and m.is_canasta for m in melds)
 
 
 def initial_minimum(t, plan, exempt: bool) -> Check | None:
@@ -444,11 +445,11 @@ def permitting(t, plan: Plan, default: Check) -> Check:
     if plan.out:
         key = "goout.concealed/ok" if plan.concealed else "goout.no-discard/ok"
         check = Check("goout.concealed" if plan.concealed else "goout.no-discard", True, key,
-                      {"canastas": sum(1 for m in plan.melds if len(m.cards) >= 7)})
+                      {"canastas": sum(1 for m in plan.melds if m.is_canasta)})
     elif plan.mixed_now:
         check = Check("canasta.mixed", True, "canasta.mixed/now", {"rank": plan.mixed_now[0]})
-    elif _wild_boundary(plan) is not None and not plan.taking:
-        check = _wild_boundary(plan)
+    elif not plan.taking and (boundary := _wild_boundary(plan)) is not None:
+        check = boundary
     elif plan.taking and len(t.pos.pile) > 1 and t.pos.pile[-2].is_black_three:
         under = t.pos.pile[-2]
         check = Check("pile.black-three", True, "pile.black-three/covered",
@@ -461,8 +462,8 @@ def permitting(t, plan: Plan, default: Check) -> Check:
         return next(c for c in t.checks if c.rule == "meld.threes")
     elif plan.merged and not plan.new_ranks:
         return next(c for c in t.checks if c.rule == "meld.one-per-rank")
-    elif any(t.pos.meld_of(other_team(t.team), r) for r in plan.new_ranks):
-        rank = next(r for r in plan.new_ranks if t.pos.meld_of(other_team(t.team), r))
+    elif (rank := next((r for r in plan.new_ranks
+                        if t.pos.meld_of(other_team(t.team), r)), None)) is not None:
         check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
         return default
@@ -524,7 +525,7 @@ def must_go_out(t, plan: Plan) -> Check | None:
     from .goout import can_go_out
     if not threes and not can_go_out(pos):
         return Check("goout.binding", True, "goout.binding/impossible!", {})
-    after = apply_plan(pos, plan)
+    after = after_plan(pos, plan)
     if after.phase != "over" and after.turn == pos.turn and can_go_out(after):
         return None
     if threes:
@@ -575,6 +576,13 @@ def wild_fixed(t) -> Check:
 
 # ---- applying a plan -------------------------------------------------------------------
 
+def after_plan(pos: Position, plan: Plan) -> Position:
+    """The position after the move, built once per plan (several checks and play need it)."""
+    if plan.after is None:
+        plan.after = apply_plan(pos, plan)
+    return plan.after
+
+
 def apply_plan(pos: Position, plan: Plan) -> Position:
     """The position after a legal move (what `Position.play` returns)."""
     kind = plan.kind
@@ -610,7 +618,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         changes.update(pile=(), phase="drawn")
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
-            hands[si] = tuple(sorted(hand, key=lambda c: c.order))
+            hands[si] = tuple(sorted(hand, key=_order_key))
             red3[ti] = red3[ti] + laid
             changes.update(hands=tuple(hands), red3=tuple(red3), stock=tuple(stock))
     else:
@@ -625,8 +633,7 @@ def _concealed_by_discard(pos) -> bool:
     seat = pos.turn
     if not pos.started or not _never_melded(pos):
         return False
-    ti = TEAM_INDEX[team_of(seat)]
-    return any(m.rank in pos.started and len(m.cards) >= 7 for m in pos.melds[ti])
+    return _own_canasta(pos.team_melds(team_of(seat)), pos.started)
 
 
 def _apply_draw(pos, si, ti) -> Position:
@@ -650,7 +657,7 @@ def _apply_draw(pos, si, ti) -> Position:
         hand.append(drawn)
     red3[ti] = red3[ti] + tuple(laid)
     hands = list(pos.hands)
-    hands[si] = tuple(sorted(hand, key=lambda c: c.order))
+    hands[si] = tuple(sorted(hand, key=_order_key))
     changes = dict(hands=tuple(hands), stock=tuple(stock), red3=tuple(red3), phase="drawn")
     if drawn is None:                               # the stock ran out on a red three
         changes.update(phase="over", out=None)

@@ -35,8 +35,9 @@ def main(argv=None) -> int:
             from .judge import judge
             ruling = judge(pos, args.move)
             if args.json:
-                print(json.dumps({"legal": ruling.legal, "rule": ruling.rule,
-                                  "explanation": ruling.explain(args.lang)}, ensure_ascii=False))
+                data = ruling.as_dict(args.lang)
+                print(json.dumps({k: data[k] for k in ("legal", "rule", "explanation")},
+                                 ensure_ascii=False))
             else:
                 print(f"{'legal' if ruling.legal else 'illegal'}: {ruling.move}")
                 print(f"rule: {ruling.rule}")

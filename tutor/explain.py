@@ -197,7 +197,7 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
         f["pair"] = _part("pair.naturals" if both_natural else "pair.mixed", lang)
     if key == "turn.meld/ok":
         f["laid"] = "; ".join(_words(cards, w) for _, cards in f["laid"])
-        canastas = [m.rank for m in f["melds"] if m.rank in f["touched"] and len(m.cards) >= 7]
+        canastas = [m.rank for m in f["melds"] if m.rank in f["touched"] and m.is_canasta]
         if canastas:
             f["laid"] += _part("canasta-of", lang, ranks=", ".join(
                 w["rank_plurals"][r] for r in canastas))

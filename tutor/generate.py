@@ -13,24 +13,57 @@ from itertools import combinations
 from .goout import can_go_out
 from .judge import judge
 from .moves import Group, Move
-from .position import TEAM_INDEX, as_position, team_of
+from .position import TEAM_INDEX, as_position
 
 _DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
 
 
 def legal_moves(pos) -> list:
     """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text)."""
+    return [ruling.move for ruling in legal_rulings(pos)]
+
+
+def legal_rulings(pos) -> list:
+    """Every legal move of `pos` with its ruling (`.move`, `.after`, `.explain()`)."""
     pos = as_position(pos)
     if pos.phase == "over":
         return []
     if pos.asked == "pending":
-        return [_YES, _NO]
-    if pos.phase == "draw":
+        candidates = [_YES, _NO]
+    elif pos.phase == "draw":
         candidates = [_DRAW] + _takes(pos)
     else:
         candidates = ([_ASK] if pos.phase == "drawn" and pos.asked == "-" else [])
         candidates += _melds(pos) + _discards(pos)
-    return [m for m in candidates if judge(pos, m).legal]
+    rulings = _legal(pos, candidates)
+    if pos.asked != "pending" and not pos.team_melds(pos.team) \
+            and pos.rules.initial_minimum == "on":
+        rulings += _legal(pos, _first_meld_actions(pos, rulings, candidates))
+    return rulings
+
+
+def _legal(pos, candidates) -> list:
+    seen, out = set(), []
+    for move in candidates:
+        if move not in seen:
+            seen.add(move)
+            ruling = judge(pos, move)
+            if ruling.legal:
+                out.append(ruling)
+    return out
+
+
+def _first_meld_actions(pos, rulings, candidates) -> list:
+    """Several-meld actions for a team's first meld: where no single meld or take reaches the
+    minimum, the smallest combinations that do; and whole-hand concealed going out."""
+    kind = "take" if pos.phase == "draw" else "meld"
+    hand = pos.hand()
+    moves = []
+    if not any(r.move.kind == kind and r.move.groups for r in rulings):
+        moves += _with_extra_melds(pos, candidates, hand, kind)
+    if kind == "meld" and can_go_out(pos):
+        moves += _concealed_outs(hand)
+    return moves
 
 
 # ---- pieces of hands ---------------------------------------------------------------
@@ -60,24 +93,21 @@ def _takes(pos) -> list:
     top = pos.top
     if top is None or not top.is_natural or top.rank == "3":
         return []
-    hand = pos.hands["NESW".index(pos.turn)]
+    hand = pos.hand()
     naturals, wilds = _by_rank(hand)
     same = naturals.get(top.rank, [])
     moves = []
     for k in range(len(same) + 1):
         for w in _wild_choices(wilds, 3):
             moves.append(Move("take", (Group(tuple(same[:k]) + w),) if k or w else ()))
-    team = team_of(pos.turn)
-    if not pos.melds[TEAM_INDEX[team]] and pos.rules.initial_minimum == "on":
-        moves += _with_extra_melds(pos, moves, hand, "take")
     return moves
 
 
 # ---- the meld phase ----------------------------------------------------------------------
 
 def _melds(pos) -> list:
-    hand = pos.hands["NESW".index(pos.turn)]
-    team_melds = {m.rank: m for m in pos.melds[TEAM_INDEX[team_of(pos.turn)]]}
+    hand = pos.hand()
+    team_melds = {m.rank: m for m in pos.team_melds(pos.team)}
     naturals, wilds = _by_rank(hand)
     wild_sets = _wild_choices(wilds, 3)
     moves = []
@@ -98,10 +128,6 @@ def _melds(pos) -> list:
     for rank in team_melds:
         for w in wild_sets[1:]:
             moves.append(Move("meld", (Group(w, rank),)))
-    if not team_melds and pos.rules.initial_minimum == "on":
-        moves += _with_extra_melds(pos, moves, hand, "meld")
-        if can_go_out(pos):
-            moves += _concealed_outs(hand)
     return moves
 
 
@@ -142,9 +168,7 @@ def _new_meld_options(hand, exclude_rank=None) -> dict:
 
 def _with_extra_melds(pos, singles, hand, kind) -> list:
     """Smallest several-meld actions that reach the first meld's minimum where no single one does."""
-    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[team_of(pos.turn)]])
-    if any(judge(pos, m).legal for m in singles if m.kind == kind and m.groups):
-        return []
+    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
     top = pos.top if kind == "take" else None
     firsts = [m for m in singles if m.groups] if kind == "take" else [None]
     out = []
@@ -187,7 +211,7 @@ def _pick(options, ranks, pool):
 
 
 def _discards(pos) -> list:
-    hand = pos.hands["NESW".index(pos.turn)]
+    hand = pos.hand()
     seen, moves = set(), []
     for c in hand:
         key = c if c.is_wild else c.rank

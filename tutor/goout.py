@@ -15,7 +15,7 @@ be here after drawing from the stock, and going out concealed then needs no mini
 """
 from __future__ import annotations
 
-from .position import Position, TEAM_INDEX, team_of
+from .position import CANASTA_SIZE, Position
 
 
 _last: list = [None, False]     # the last position asked about: legal_moves asks many times
@@ -33,8 +33,8 @@ def can_go_out(pos: Position) -> bool:
 def _can_go_out(pos: Position) -> bool:
     if pos.phase not in ("drawn", "melded") or pos.asked == "no":
         return False
-    hand = pos.hands["NESW".index(pos.turn)]
-    melds = pos.melds[TEAM_INDEX[team_of(pos.turn)]]
+    hand = pos.hand()
+    melds = pos.team_melds(pos.team)
     rules = pos.rules
     discard_choices = list(dict.fromkeys(hand))
     if rules.go_out_without_discard == "always" or _may_be_concealed(pos):
@@ -49,8 +49,13 @@ def _can_go_out(pos: Position) -> bool:
 
 
 def _may_be_concealed(pos) -> bool:
-    return pos.turn not in pos.opened and all(
-        m.rank in pos.started for m in pos.melds[TEAM_INDEX[team_of(pos.turn)]])
+    """Could a going out now still be concealed (`goout.concealed`)? The player melded nothing
+    before, and no card of the hand has to join a meld from before this turn."""
+    from .checks import _never_melded
+    if not _never_melded(pos):
+        return False
+    ranks = {c.rank for c in pos.hand() if c.is_natural}
+    return all(m.rank in pos.started for m in pos.team_melds(pos.team) if m.rank in ranks)
 
 
 def _can_meld_all(cards, melds, rules) -> bool:
@@ -88,7 +93,8 @@ def _can_meld_all(cards, melds, rules) -> bool:
     need = sum(e[2] for e in entries)
     if wilds < need or wilds > sum(e[1] for e in entries):
         return False
-    if any(len(m.cards) >= 7 for m in melds):
+    if any(m.is_canasta for m in melds):
         return True
     spare = wilds - need
-    return any(size + min(room, spare + required) >= 7 for size, room, required in entries)
+    return any(size + min(room, spare + required) >= CANASTA_SIZE
+               for size, room, required in entries)

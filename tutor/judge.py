@@ -21,16 +21,15 @@ class _Stop(Exception):
 class Trial:
     """One move being judged: the position, the move, the checks run so far."""
 
-    __slots__ = ("pos", "move", "cards", "seat", "team", "hand", "rest", "checks", "plan")
+    __slots__ = ("pos", "move", "cards", "team", "hand", "rest", "checks", "plan")
 
     def __init__(self, pos: Position, move: Move):
         self.pos = pos
         self.move = move
         self.cards = tuple(c for g in move.groups for c in g.cards)   # every card the move names
         self.rest = None        # the hand without those cards, once own_cards has checked them
-        self.seat = pos.turn
         self.team = team_of(pos.turn)
-        self.hand = pos.hands["NESW".index(pos.turn)]
+        self.hand = pos.hand()
         self.checks: list[Check] = []
         self.plan = None
 
@@ -56,7 +55,7 @@ def judge(position: Position, move) -> Ruling:
         return Ruling(position, move, trial.checks, trial.checks[-1])
     plan = trial.plan
     return Ruling(position, move, trial.checks, decisive,
-                  (lambda: C.apply_plan(position, plan)) if plan is not None else None)
+                  (lambda: C.after_plan(position, plan)) if plan is not None else None)
 
 
 def _common(t: Trial) -> None:

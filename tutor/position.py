@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .cards import Card, sort_cards
+from .cards import Card, cards_text, sort_cards
 from .ruleset import DEFAULT, Ruleset
 
 SEATS = ("N", "E", "S", "W")
@@ -63,6 +63,9 @@ def as_position(value) -> "Position":
     raise TutorError(f"expected a Position or position text, not {type(value).__name__}")
 
 
+CANASTA_SIZE = 7   # canasta.size: a meld of seven or more cards
+
+
 class Meld(NamedTuple):
     """A team's meld: its rank and its cards (sorted). Wild cards stay for good (`meld.wild-fixed`)."""
     rank: str
@@ -82,7 +85,7 @@ class Meld(NamedTuple):
 
     @property
     def is_canasta(self) -> bool:
-        return len(self.cards) >= 7                        # canasta.size
+        return len(self.cards) >= CANASTA_SIZE              # canasta.size
 
     @property
     def is_natural_canasta(self) -> bool:
@@ -100,7 +103,7 @@ class Meld(NamedTuple):
         return Meld(self.rank, sort_cards(self.cards + tuple(cards)))
 
     def __str__(self) -> str:
-        return " ".join(c.text for c in self.cards)
+        return cards_text(self.cards)
 
 
 class Layout(NamedTuple):
@@ -201,7 +204,7 @@ class Position:
         return bool(self.frozen_cards) or not self.melds[TEAM_INDEX[team]]
 
     def has_canasta(self, team: str) -> bool:
-        return any(len(m.cards) >= 7 for m in self.melds[TEAM_INDEX[team]])
+        return any(m.is_canasta for m in self.melds[TEAM_INDEX[team]])
 
     @property
     def is_over(self) -> bool:

@@ -4,7 +4,7 @@ Checks read the ruleset's fields; nothing else in the engine asks which variant 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from .errors import RulesError
 
@@ -67,9 +67,6 @@ class Ruleset:
 
     def __str__(self) -> str:
         return self.to_text()
-
-    def with_(self, **flags) -> "Ruleset":
-        return replace(self, **flags)
 
     def initial_minimum_for(self, score: int) -> int:
         """The first meld's minimum for a team whose running total is `score` (`meld.initial`)."""

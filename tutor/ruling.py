@@ -66,8 +66,8 @@ class Ruling:
         from .explain import render_ruling
         return render_ruling(self, lang)
 
-    def rule_text(self, lang: str = "en") -> str:
-        """The rulebook's own words for the deciding rule."""
+    def rule_text(self) -> str:
+        """The rulebook's own words for the deciding rule (English, as RULES.md)."""
         from .rulebook import rule_text
         return rule_text(self.rule)
 
