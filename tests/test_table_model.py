@@ -235,3 +235,16 @@ def test_replay_steps_through_a_finished_hand_with_each_ruling():
         assert session.ruling.rule in table._panel_html()
         seen += 1
     assert seen == count and session.position == final
+
+
+def test_the_emphasised_buttons_are_the_moves_the_engine_allows():
+    """No rule in the widget: 'Take the pile' is emphasised only where a take is legal."""
+    frozen = "turn: S draw\nS: KH JK 4C 5D\nNS: 8C 8D 8S\npile: 5C 2H 6S KD"
+    table = Table(frozen)
+    styles = {n: b.button_style for n, b in table.buttons.items()}
+    assert styles["draw"] == "primary" and styles["take"] == ""        # pile.take.frozen
+    table = Table(frozen.replace("JK", "KS"))                             # a natural pair
+    assert table.buttons["take"].button_style == "primary"
+    assert table.buttons["meld"].button_style == ""                        # draw first
+    asked = Table("turn: S drawn\nasked: pending\nS: KH KS 4C\nNS: 8C 8D 8S\npile: 5C")
+    assert {n for n, b in asked.buttons.items() if b.button_style == "primary"} == {"yes", "no"}

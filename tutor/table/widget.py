@@ -22,17 +22,20 @@ from .draw import SCALE, draw_session
 from .model import TableSession
 
 _BUTTONS = [
-    # name, label, tooltip, phases where it is a move of the phase
-    ("draw", "Draw", "draw the top card of the stock", {"draw"}),
-    ("take", "Take the pile", "take the discard pile with the selected cards", {"draw"}),
-    ("meld", "Meld", "meld the selected cards", {"drawn", "melded"}),
-    ("group", "Next meld ;", "put the selection aside as one meld of several", {"drawn", "melded"}),
-    ("add", "Add to meld", "add the selected cards to the clicked meld", {"drawn", "melded"}),
-    ("discard", "Discard", "discard the selected card", {"drawn", "melded"}),
-    ("ask", "May I go out?", "ask the partner", {"drawn"}),
-    ("yes", "Yes", "the partner answers yes", set()),
-    ("no", "No", "the partner answers no", set()),
+    # name, label, tooltip; a button is emphasised when the engine allows its kind of move
+    ("draw", "Draw", "draw the top card of the stock"),
+    ("take", "Take the pile", "take the discard pile with the selected cards"),
+    ("meld", "Meld", "meld the selected cards"),
+    ("group", "Next meld ;", "put the selection aside as one meld of several"),
+    ("add", "Add to meld", "add the selected cards to the clicked meld"),
+    ("discard", "Discard", "discard the selected card"),
+    ("ask", "May I go out?", "ask the partner"),
+    ("yes", "Yes", "the partner answers yes"),
+    ("no", "No", "the partner answers no"),
 ]
+#: buttons that make a move of another kind ("add to meld" and "next meld" are melds)
+_BUTTON_KIND = {"group": "meld", "add": "meld"}
+
 _TOOLS = [
     ("legal", "What can I do?", "list the legal moves here"),
     ("hint", "Hint", "a sensible move and why"),
@@ -80,7 +83,7 @@ class Table(W.VBox):
         self.canvas.on_client_ready(self._on_client_ready)
 
         self.buttons = {}
-        for name, label, tip, _ in _BUTTONS:
+        for name, label, tip in _BUTTONS:
             self.buttons[name] = self._button(name, label, tip)
         for name, label, tip in _TOOLS:
             if name == "edit":
@@ -238,14 +241,10 @@ class Table(W.VBox):
         pos = s.position
         # the words first: each widget change is its own message, and this is the one awaited
         self.explanation.value = self._panel_html()
-        for name, _l, _t, phases in _BUTTONS:
-            b = self.buttons[name]
-            wanted = pos.phase in phases
-            if name in ("yes", "no"):
-                wanted = pos.asked == "pending"
-            if name in ("draw", "take", "meld", "group", "add", "discard", "ask") and pos.asked == "pending":
-                wanted = False
-            b.button_style = "primary" if wanted else ""
+        kinds = self._legal_kinds(pos)
+        for name, *_ in _BUTTONS:
+            wanted = _BUTTON_KIND.get(name, name) in kinds
+            self.buttons[name].button_style = "primary" if wanted else ""
         self.buttons["undo"].disabled = not s.past
         self.buttons["redo"].disabled = not s.future
         sel = s.selected_cards()
@@ -264,6 +263,13 @@ class Table(W.VBox):
                                      f"{html.escape(err.message)}<br><i>the table shows the last good position</i></div>")
         else:
             self.text_error.value = ""
+
+    def _legal_kinds(self, pos) -> set:
+        """The kinds of move the engine allows here (the buttons to emphasise), once per position."""
+        if getattr(self, "_kinds_for", None) is not pos:
+            from ..generate import legal_moves
+            self._kinds_for, self._kinds = pos, {m.kind for m in legal_moves(pos)}
+        return self._kinds
 
     def _panel_html(self) -> str:
         s = self.session
