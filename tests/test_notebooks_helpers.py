@@ -37,10 +37,11 @@ def test_lesson_notebook_code_cells_are_one_or_two_lines(lesson):
 
 
 def test_readme_first_command_opens_lesson_1():
-    readme = REPO / "README.md"
-    if not readme.exists():
-        pytest.skip("no README yet")
-    assert (NB / "01-cards.ipynb").exists()
+    readme = (REPO / "README.md").read_text()
+    assert "bash scripts/lessons.sh" in readme.split("```")[1]        # the first command
+    script = (REPO / "scripts" / "lessons.sh").read_text()
+    assert "notebooks/01-" in script
+    assert sorted(NB.glob("01-*.ipynb"))[0].name == "01-cards.ipynb"
 
 
 def test_quiz_headless_answer_hints_and_repr():

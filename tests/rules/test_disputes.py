@@ -1,4 +1,4 @@
-"""The 40 rows of /work/shared/DISPUTES.md, each staged as a position and
+"""The 40 rows of docs/DISPUTES.md, each staged as a position and
 checked against the ruling and the rule id of the table (default rules).
 
 Test names carry the row number: test_d01_..., test_d40_...

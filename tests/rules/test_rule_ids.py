@@ -1,5 +1,5 @@
 """One PERMITS and one FORBIDS test (or a right number and a wrong-reading
-number) for every rule id in the tables of /work/shared/RULES.md.
+number) for every rule id in the tables of docs/RULES.md.
 
 Positions are staged in the NOTATION.md text format and judged through the
 public API only.  Each test names its rule id literally (test id / RULE).
@@ -2157,18 +2157,18 @@ def test_goout_ask_pending_waits_for_the_answer():
 
 
 def test_bookkeeping_every_rulebook_id_is_named_in_these_tests():
-    """Every id in the tables of /work/shared/RULES.md appears literally in tests/rules."""
+    """Every id in the tables of RULES.md (docs/RULES.md, the project's copy of the shared
+    rulebook) appears literally in tests/rules."""
     import os
     import re as _re
     from rulebook_helpers import RULE_IDS
     here = os.path.dirname(os.path.abspath(__file__))
     src = "".join(open(os.path.join(here, f)).read() for f in os.listdir(here)
                   if f.startswith("test_") and f.endswith(".py"))
-    path = "/work/shared/RULES.md"
-    if os.path.exists(path):
-        ids = {i for i in _re.findall(r"^\| `([a-z0-9.\-]+)` \|", open(path).read(), _re.M)
-               if "." in i or i == "game.end"}
-        assert ids == RULE_IDS, ids ^ RULE_IDS
+    path = os.path.join(here, "..", "..", "docs", "RULES.md")
+    ids = {i for i in _re.findall(r"^\| `([a-z0-9.\-]+)` \|", open(path).read(), _re.M)
+           if "." in i or i == "game.end"}
+    assert ids == RULE_IDS, ids ^ RULE_IDS
     missing = [i for i in sorted(RULE_IDS) if '"%s' % i not in src]
     assert not missing, missing
 
