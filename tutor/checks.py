@@ -11,7 +11,7 @@ when a legal move is explained.
 """
 from __future__ import annotations
 
-from .cards import _order_key
+from .cards import sort_cards
 from .position import (Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, other_team,
                        partner_of, team_of, team_seats)
 from .ruling import Check
@@ -259,66 +259,37 @@ def take_unfrozen(t) -> Check:
 
 def lay_groups(t, taking: bool) -> Plan:
     """Validate every group of a take or meld and work out the team's melds after it."""
-    pos, rules, team = t.pos, t.pos.rules, t.team
+    pos, team = t.pos, t.team
     plan = Plan("take" if taking else "meld")
     plan.taking = taking
     melds = {m.rank: m for m in pos.team_melds(team)}
     order = [m.rank for m in pos.team_melds(team)]
-    other = other_team(team)
     started = set(pos.started)
     laid, new_ranks, merged, mixed_now = [], [], [], []
-    hand = list(t.rest)          # own_cards has taken the move's cards out already
     for i, group in enumerate(t.move.groups or ((),)):
         cards = tuple(group.cards) if group else ()
         if taking and i == 0:
             cards = (pos.top,) + cards
-        target = group.rank if group else None
-        if group and group.team and group.team != team:
-            t.need(Check("meld.own-team", False, "meld.own-team/theirs",
-                         {"team": group.team, "rank": target}))
-        naturals = [c for c in cards if c.is_natural]
-        wilds = [c for c in cards if c.is_wild]
-        ranks = {c.rank for c in naturals}
-        if len(ranks) > 1 or (target and ranks and target not in ranks):
-            t.need(Check("meld.size", False, "meld.size/mixed-ranks",
-                         {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
-        rank = target or (naturals[0].rank if naturals else None)
-        if rank is None:
-            t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone", {"cards": cards}, cards))
+        rank = _aim(t, group, cards)
         existing = melds.get(rank)
         if rank == "3":
-            t.need(_black_threes(rules, cards, wilds))
+            t.need(_black_threes(pos.rules, cards))
             plan.black_threes = True
-        if existing is None and not naturals:
-            theirs = pos.meld_of(other, rank)
+        if existing is None and not any(c.is_natural for c in cards):
+            theirs = pos.meld_of(other_team(team), rank) is not None
             t.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
-                         {"cards": cards, "rank": rank, "theirs": theirs is not None}, cards))
+                         {"cards": cards, "rank": rank, "theirs": theirs}, cards))
         if existing is not None:
-            meld = existing.plus(cards)
-            t.need(_wild_limit(rules, meld, cards, added=True))
-            if rank not in started:
-                plan.touched_old = True
-            if existing.is_natural_canasta and wilds:
+            melds[rank] = _join(t, existing, cards)
+            plan.touched_old |= rank not in started        # a meld from before this turn
+            if existing.is_natural_canasta and any(c.is_wild for c in cards):
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            meld = Meld(rank, tuple(sorted(cards, key=_order_key)))
-            if len(cards) < 3 and rank == "3":
-                t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
-            if len(cards) < 3:
-                theirs = pos.meld_of(other, rank) is not None
-                t.need(Check("meld.own-team" if theirs else "meld.size", False,
-                             "meld.own-team/theirs" if theirs else "meld.size/short",
-                             {"cards": cards, "rank": rank, "team": other, "size": len(cards)},
-                             cards))
-            if len(naturals) < 2:
-                t.need(Check("meld.naturals", False, "meld.naturals/one",
-                             {"cards": cards, "rank": rank, "naturals": len(naturals)}, cards))
-            t.need(_wild_limit(rules, meld, cards, added=False))
+            melds[rank] = _start(t, rank, cards)
             order.append(rank)
             new_ranks.append(rank)
             started.add(rank)
-        melds[rank] = meld
         laid.append((rank, cards))
         plan.points += sum(c.value for c in cards)
     if merged:
@@ -329,21 +300,71 @@ def lay_groups(t, taking: bool) -> Plan:
     plan.melds = tuple(melds[r] for r in order)
     plan.laid, plan.new_ranks, plan.merged = tuple(laid), tuple(new_ranks), tuple(merged)
     plan.mixed_now = tuple(mixed_now)
-    if taking:
-        rest = pos.pile[:-1]
-        plan.pile_red3 = tuple(c for c in rest if c.is_red_three)
-        hand += [c for c in rest if not c.is_red_three]
-        if plan.pile_red3:
-            t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
-                                  {"cards": plan.pile_red3}, plan.pile_red3))
-        hand.sort(key=_order_key)
-    plan.hand = tuple(hand)      # a sorted hand stays sorted when cards are removed
+    plan.hand = _hand_after(t, plan)
     return plan
 
 
+def _aim(t, group, cards) -> str:
+    """The rank a group is laid on: its `K:` target or its naturals' rank (`meld.own-team`,
+    `meld.size` for mixed ranks, `meld.wild-alone` for wild cards with no rank)."""
+    target = group.rank if group else None
+    if group and group.team and group.team != t.team:
+        t.need(Check("meld.own-team", False, "meld.own-team/theirs",
+                     {"team": group.team, "rank": target}))
+    ranks = {c.rank for c in cards if c.is_natural}
+    if len(ranks) > 1 or (target and ranks and target not in ranks):
+        t.need(Check("meld.size", False, "meld.size/mixed-ranks",
+                     {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
+    rank = target or (next(iter(ranks)) if ranks else None)
+    if rank is None:
+        t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone", {"cards": cards}, cards))
+    return rank
 
-def _black_threes(rules, cards, wilds) -> Check | None:
+
+def _join(t, existing: Meld, cards) -> Meld:
+    """Cards joining the team's meld of their rank (`meld.one-per-rank`, `meld.max-wilds`)."""
+    meld = existing.plus(cards)
+    t.need(_wild_limit(t.pos.rules, meld, cards, added=True))
+    return meld
+
+
+def _start(t, rank: str, cards) -> Meld:
+    """A new meld: three cards or more (`meld.size`), two naturals (`meld.naturals`), the
+    wild-card limit; black threes only as three or four (`meld.threes`)."""
+    if len(cards) < 3 and rank == "3":
+        t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
+    if len(cards) < 3:
+        other = other_team(t.team)
+        theirs = t.pos.meld_of(other, rank) is not None
+        t.need(Check("meld.own-team" if theirs else "meld.size", False,
+                     "meld.own-team/theirs" if theirs else "meld.size/short",
+                     {"cards": cards, "rank": rank, "team": other, "size": len(cards)}, cards))
+    naturals = sum(1 for c in cards if c.is_natural)
+    if naturals < 2:
+        t.need(Check("meld.naturals", False, "meld.naturals/one",
+                     {"cards": cards, "rank": rank, "naturals": naturals}, cards))
+    meld = Meld(rank, sort_cards(cards))
+    t.need(_wild_limit(t.pos.rules, meld, cards, added=False))
+    return meld
+
+
+def _hand_after(t, plan: Plan) -> tuple:
+    """The hand after the move: without its cards; a take adds the pile under the top card,
+    its red threes laid out instead (`red3.from-pile`)."""
+    hand = list(t.rest)          # own_cards has taken the move's cards out already
+    if not plan.taking:
+        return tuple(hand)       # a sorted hand stays sorted when cards are removed
+    rest = t.pos.pile[:-1]
+    plan.pile_red3 = tuple(c for c in rest if c.is_red_three)
+    if plan.pile_red3:
+        t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
+                              {"cards": plan.pile_red3}, plan.pile_red3))
+    return sort_cards(hand + [c for c in rest if not c.is_red_three])
+
+
+def _black_threes(rules, cards) -> Check | None:
     """`meld.threes`: black threes only when going out: three or four, no wild cards."""
+    wilds = tuple(c for c in cards if c.is_wild)
     if rules.black_threes == "never":
         return Check("meld.threes", False, "meld.threes/never", {"cards": cards}, cards)
     if wilds:
@@ -618,7 +639,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         changes.update(pile=(), phase="drawn")
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
-            hands[si] = tuple(sorted(hand, key=_order_key))
+            hands[si] = sort_cards(hand)
             red3[ti] = red3[ti] + laid
             changes.update(hands=tuple(hands), red3=tuple(red3), stock=tuple(stock))
     else:
@@ -657,7 +678,7 @@ def _apply_draw(pos, si, ti) -> Position:
         hand.append(drawn)
     red3[ti] = red3[ti] + tuple(laid)
     hands = list(pos.hands)
-    hands[si] = tuple(sorted(hand, key=_order_key))
+    hands[si] = sort_cards(hand)
     changes = dict(hands=tuple(hands), stock=tuple(stock), red3=tuple(red3), phase="drawn")
     if drawn is None:                               # the stock ran out on a red three
         changes.update(phase="over", out=None)
