@@ -35,14 +35,15 @@ def legal_rulings(pos) -> list:
     else:
         candidates = ([_ASK] if pos.phase == "drawn" and pos.asked == "-" else [])
         candidates += _melds(pos) + _discards(pos)
-    rulings = _legal(pos, candidates)
+    short: list = []             # moves refused only for the first meld's minimum
+    rulings = _legal(pos, candidates, short)
     if pos.asked != "pending" and not pos.team_melds(pos.team) \
             and pos.rules.initial_minimum == "on":
-        rulings += _legal(pos, _first_meld_actions(pos, rulings, candidates))
+        rulings += _legal(pos, _first_meld_actions(pos, rulings, short))
     return rulings
 
 
-def _legal(pos, candidates) -> list:
+def _legal(pos, candidates, short=None) -> list:
     seen, out = set(), []
     for move in candidates:
         if move not in seen:
@@ -50,17 +51,20 @@ def _legal(pos, candidates) -> list:
             ruling = judge(pos, move)
             if ruling.legal:
                 out.append(ruling)
+            elif short is not None and ruling.rule == "meld.initial":
+                short.append(move)
     return out
 
 
-def _first_meld_actions(pos, rulings, candidates) -> list:
+def _first_meld_actions(pos, rulings, short) -> list:
     """Several-meld actions for a team's first meld: where no single meld or take reaches the
-    minimum, the smallest combinations that do; and whole-hand concealed going out."""
+    minimum, the smallest combinations that do (built only from the moves that failed for
+    the minimum alone); and whole-hand concealed going out."""
     kind = "take" if pos.phase == "draw" else "meld"
     hand = pos.hand()
     moves = []
-    if not any(r.move.kind == kind and r.move.groups for r in rulings):
-        moves += _with_extra_melds(pos, candidates, hand, kind)
+    if short and not any(r.move.kind == kind and r.move.groups for r in rulings):
+        moves += _with_extra_melds(pos, short, hand, kind)
     if kind == "meld" and can_go_out(pos):
         moves += _concealed_outs(hand)
     return moves
@@ -179,6 +183,10 @@ def _with_extra_melds(pos, singles, hand, kind) -> list:
             rest.remove(c)
         base_points = sum(c.value for c in base) + (top.value if top else 0)
         options = _new_meld_options(rest, exclude_rank=top.rank if top else None)
+        if kind == "meld":       # only ranks whose meld alone fell short of the minimum
+            short_ranks = {next(c.rank for c in m.groups[0].cards if c.is_natural)
+                           for m in singles}
+            options = {r: o for r, o in options.items() if r in short_ranks}
         ranks = sorted(options)
         for size in range(1 if first else 2, min(len(ranks), 4) + 1):
             for chosen in combinations(ranks, size):
