@@ -143,6 +143,34 @@ first) and optionally the score, the stock and the rules.""")
     nb.code("[str(m) for m in tutor.legal_moves(after)]")
     nb.md("## A fresh deal\n\nChange the seed for another deal; North starts.")
     nb.code("table(tutor.deal(seed=7))")
+    nb.md("""## The computer plays the other seats
+
+You sit South. Press **Play on**: West, North and East move by the rules until it is your
+turn again, and every move they made is listed with the rule that allowed it. Press
+**Hint** for what a good player would do, and **Undo** to look at any step again.""")
+    nb.code('from tutor.table import Table\nfrom tutor.players import SensiblePlayer\n'
+            'computer = {seat: SensiblePlayer(seed=1) for seat in "WNE"}\n'
+            'Table(tutor.deal(seed=3), viewer="S", players=computer)')
+    nb.md("The same thing without the table: play on from a position until South is to move.")
+    start = tutor.deal(seed=3)
+    from tutor.autoplay import play_on
+    from tutor.players import SensiblePlayer
+    steps = play_on(start, {seat: SensiblePlayer(seed=1) for seat in "WNE"}, stop_at={"S"})
+    lines = "\n".join(step.text() for step in steps)
+    nb.code('from tutor.autoplay import play_on\n'
+            'steps = play_on(tutor.deal(seed=3), computer, stop_at={"S"})\n'
+            'for step in steps:\n    print(step.text())',
+            output=lines, tags=[CHECK])
+    nb.md("""## A whole game to 5000
+
+Press **New game**, then play your hand with the buttons and let the computer play the
+rest with **Play on**. When a hand is over the table shows its score sheet; **Next hand**
+adds it to the running totals and deals the next hand (the deal rotates, and the totals
+set the first meld's minimum). When a team reaches 5000 the table names the winner and the
+margin. **Replay** steps back to the start of a hand: **Redo** then replays it move by move,
+with the ruling of each move.""")
+    nb.code('game_table = Table(tutor.deal(seed=11), viewer="S", players=computer)\n'
+            'game_table.session.start_game(seed=11)\ngame_table')
     return nb
 
 
