@@ -15,6 +15,8 @@ import re
 
 import ipywidgets as W
 
+from tutor.position import SEAT_NAMES
+
 from . import Exercise, rule_text
 from .view import position_html
 
@@ -66,7 +68,7 @@ class Quiz(W.VBox):
             parts.append(W.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
             mv = W.HTML(f"The move: <code>{html.escape(ex.move)}</code> "
-                        f"(played by {html.escape(pos.turn)})")
+                        f"(played by {SEAT_NAMES[_actor(ex.move, pos)]})")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
@@ -163,3 +165,19 @@ class Quiz(W.VBox):
         data = super()._repr_mimebundle_(**kwargs)
         data["text/plain"] = repr(self)
         return data
+
+
+def _actor(move_text: str, pos) -> str:
+    """Who makes the move: the seat it names ("W: draw"), the partner for an answer to a
+    pending question, else the player to move."""
+    from tutor.moves import Move
+    from tutor.position import partner_of
+    try:
+        move = Move.parse(move_text)
+    except ValueError:
+        return pos.turn
+    if move.seat:
+        return move.seat
+    if move.kind in ("yes", "no") and pos.asked == "pending":
+        return partner_of(pos.turn)
+    return pos.turn
