@@ -201,16 +201,15 @@ def take_group_aim(t) -> Check | None:
     return None
 
 
-def _frozen_cause(pos, team) -> tuple:
-    if pos.frozen_cards:
-        return "pile.frozen.wild", {"frozen_by": pos.frozen_cards}
-    return "pile.frozen.team", {"team": team}
+def _offered(t) -> tuple:
+    """The cards a take offers from hand to meld with the top card."""
+    return t.move.groups[0].cards if t.move.groups else ()
 
 
 def take_wilds_only(t) -> Check | None:
     """`meld.naturals`: the top card with wild cards only is never a meld, frozen or not."""
     pos = t.pos
-    offered = t.move.groups[0].cards if t.move.groups else ()
+    offered = _offered(t)
     if (offered and all(c.is_wild for c in offered) and len(offered) >= 2
             and pos.meld_of(t.team, pos.top.rank) is None):
         return Check("meld.naturals", False, "meld.naturals/take-wilds",
@@ -221,14 +220,18 @@ def take_wilds_only(t) -> Check | None:
 def take_frozen(t) -> Check | None:
     """`pile.take.frozen`: a frozen pile needs two naturals of the top rank from hand."""
     pos = t.pos
-    if not pos.is_frozen_for(t.team):
+    crosswise = pos.frozen_cards
+    if crosswise:                                   # frozen for everybody
+        cause, fields = "pile.frozen.wild", {"frozen_by": crosswise}
+    elif not pos.team_melds(t.team):                # frozen for a team that has not melded
+        cause, fields = "pile.frozen.team", {"team": t.team}
+    else:
         return None
     top = pos.top
-    offered = t.move.groups[0].cards if t.move.groups else ()
+    offered = _offered(t)
     naturals = tuple(c for c in offered if c.is_natural and c.rank == top.rank)
-    cause, fields = _frozen_cause(pos, t.team)
     fields.update(top=top, offered=offered, naturals=len(naturals), rank=top.rank)
-    t.checks.append(Check(cause, True, cause + "/frozen!", fields, pos.frozen_cards))
+    t.checks.append(Check(cause, True, cause + "/frozen!", fields, crosswise))
     if len(naturals) >= 2:
         return Check("pile.take.frozen", True, "pile.take.frozen/ok", fields, (top,) + naturals)
     return Check("pile.take.frozen", False, "pile.take.frozen/short", fields, (top,) + offered)
@@ -238,7 +241,7 @@ def take_unfrozen(t) -> Check:
     """`pile.take.unfrozen`: a pair from hand (two naturals, or a natural and a wild), or the team's meld."""
     pos = t.pos
     top = pos.top
-    offered = t.move.groups[0].cards if t.move.groups else ()
+    offered = _offered(t)
     naturals = sum(1 for c in offered if c.is_natural)
     wilds = len(offered) - naturals
     fields = {"top": top, "offered": offered, "rank": top.rank, "naturals": naturals,

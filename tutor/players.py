@@ -20,7 +20,7 @@ import random
 import time
 
 from .cards import RANK_NAMES, RANK_PLURALS, cards_text as _cards
-from .generate import legal_moves
+from .generate import legal_moves, legal_rulings
 from .goout import can_go_out
 from .judge import judge
 from .moves import Move
@@ -221,9 +221,9 @@ class SensiblePlayer(Player):
                         and self._out_path_exists(pos)):
                     return _ASK, ("Ask your partner \"may I go out?\": you can meld your whole hand "
                                   "now, and " + why + ".")
-                step = self._going_out_step(v, moves)
+                step = self._going_out_step(v, legal_rulings(pos))
                 if step is not None:
-                    return step, ("Go out: " + why + "." if pos.asked != "yes" else
+                    return step.move, ("Go out: " + why + "." if pos.asked != "yes" else
                                   "Go out: your partner said yes, and the answer binds.")
         melds = [m for m in moves if m.kind == "meld"]
         if melds:
@@ -242,26 +242,22 @@ class SensiblePlayer(Player):
         binding yes never leaves the player without a way out)."""
         pos = pos.replace(asked="yes")
         for _ in range(limit):
-            moves = legal_moves(pos)
-            if not moves:
-                return False
-            step = self._going_out_step(_View(pos), moves)
+            step = self._going_out_step(_View(pos), legal_rulings(pos))
             if step is None:
                 return False
-            pos = judge(pos, step).after
+            pos = step.after
             if pos.phase == "over":
                 return True
         return False
 
-    def _going_out_step(self, v: _View, moves):
-        """A move that goes out now, else a meld after which going out stays possible."""
+    def _going_out_step(self, v: _View, rulings):
+        """The ruling of a move that goes out now, else of a meld after which going out
+        stays possible (`rulings`: the legal moves with their rulings)."""
         pos = v.pos
         best, best_key = None, None
-        for m in moves:
+        for ruling in rulings:
+            m = ruling.move
             if m.kind not in ("meld", "discard"):
-                continue
-            ruling = judge(pos, m)
-            if not ruling.legal:
                 continue
             after = ruling.after
             if after.phase == "over" and after.out == pos.turn:
@@ -271,7 +267,7 @@ class SensiblePlayer(Player):
             else:
                 continue
             if best_key is None or key > best_key:
-                best, best_key = m, key
+                best, best_key = ruling, key
         return best
 
     def _meld_value(self, v: _View, m: Move) -> float:

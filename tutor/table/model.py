@@ -20,7 +20,7 @@ ZONES = ("hand", "pile", "stock", "meld", "red3")
 
 
 @dataclass
-class Step:
+class HistoryEntry:
     """One entry of the history: the position reached and what led there."""
     position: Position
     label: str
@@ -39,8 +39,8 @@ class TableSession:
         if isinstance(self.staged, str):
             self.staged = Position.parse(self.staged)
         self.position: Position = self.staged
-        self.past: list[Step] = []        # undo stack: earlier positions
-        self.future: list[Step] = []      # redo stack
+        self.past: list[HistoryEntry] = []        # undo stack: earlier positions
+        self.future: list[HistoryEntry] = []      # redo stack
         self.selection: list[int] = []
         self.groups: list[list[int]] = []  # melds put aside with 'next meld' (';')
         self.target: tuple | None = None  # (team, rank) of a clicked meld
@@ -149,7 +149,7 @@ class TableSession:
         return ruling
 
     def _push(self, position: Position, label: str, ruling=None) -> None:
-        self.past.append(Step(self.position, label, ruling))
+        self.past.append(HistoryEntry(self.position, label, ruling))
         self.future.clear()
         self.position = position
 
@@ -218,12 +218,17 @@ class TableSession:
         return self.legal_list
 
     # ---- history -------------------------------------------------------------------------
+    def _move_step(self, source: list, target: list) -> HistoryEntry:
+        """Move one step from one history stack to the other; the position follows."""
+        entry = source.pop()
+        target.append(HistoryEntry(self.position, entry.label, entry.ruling))
+        self.position = entry.position
+        return entry
+
     def undo(self) -> bool:
         if not self.past:
             return False
-        step = self.past.pop()
-        self.future.append(Step(self.position, step.label, step.ruling))
-        self.position = step.position
+        self._move_step(self.past, self.future)
         self._after_jump()
         return True
 
@@ -231,19 +236,15 @@ class TableSession:
         """Step forward again, showing the ruling of that step (how a replay is read)."""
         if not self.future:
             return False
-        step = self.future.pop()
-        self.past.append(Step(self.position, step.label, step.ruling))
-        self.position = step.position
-        self._after_jump(step.ruling)
+        entry = self._move_step(self.future, self.past)
+        self._after_jump(entry.ruling)
         return True
 
     def replay_start(self) -> int:
         """Go back to the start of the recorded steps, keeping them: each Redo then replays
         one step with its ruling. Returns how many steps can be replayed."""
         while self.past:
-            step = self.past.pop()
-            self.future.append(Step(self.position, step.label, step.ruling))
-            self.position = step.position
+            self._move_step(self.past, self.future)
         self._after_jump()
         self.message = f"Replay: {len(self.future)} steps; press Redo to step through them."
         self._notify("info")
