@@ -376,18 +376,24 @@ def _black_threes(rules, cards) -> Check | None:
     return None
 
 
+def wilds_fit(rules, naturals: int, wilds: int) -> bool:
+    """May a meld of `naturals` natural cards hold `wilds` wild cards? (`meld.max-wilds`;
+    under `wilds=not-outnumber` also `meld.naturals`)"""
+    return wilds <= 3 and wilds <= rules.max_wilds(naturals)
+
+
 def _wild_limit(rules, meld: Meld, cards, added: bool) -> Check | None:
     """`meld.max-wilds` (and under `wilds=not-outnumber`, `meld.naturals`)."""
     wilds, naturals = meld.wilds, meld.naturals
+    if wilds_fit(rules, naturals, wilds):
+        return None
     if wilds > 3:
         return Check("meld.max-wilds", False, "meld.max-wilds/too-many",
                      {"rank": meld.rank, "wilds": wilds, "added": added, "canasta": meld.is_canasta},
                      tuple(c for c in cards if c.is_wild))
-    if wilds > rules.max_wilds(naturals):
-        return Check("meld.naturals", False, "meld.naturals/outnumber",
-                     {"rank": meld.rank, "wilds": wilds, "naturals": naturals},
-                     tuple(c for c in cards if c.is_wild))
-    return None
+    return Check("meld.naturals", False, "meld.naturals/outnumber",
+                 {"rank": meld.rank, "wilds": wilds, "naturals": naturals},
+                 tuple(c for c in cards if c.is_wild))
 
 
 def after_laying(t, plan: Plan) -> None:

@@ -1,4 +1,5 @@
-"""Every legal move of a position: one generator per phase, each candidate confirmed by `judge`.
+"""Every legal move of a position: one generator per phase, each candidate confirmed by `judge`
+(discards that one judgement decides for all, see `_legal_discards`).
 
 Moves that differ only in the suits of natural cards count once (the first cards of each
 rank in the sorted hand stand for all). Wild cards are told apart (a joker is not a two,
@@ -11,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .goout import can_go_out
+from .checks import wilds_fit
 from .judge import judge
 from .moves import Group, Move
 from .position import TEAM_INDEX, as_position
@@ -20,27 +22,32 @@ _DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
 
 def legal_moves(pos) -> list:
     """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text)."""
-    return [ruling.move for ruling in legal_rulings(pos)]
+    return [move for move, _ in _legal_pairs(as_position(pos))]
 
 
 def legal_rulings(pos) -> list:
     """Every legal move of `pos` with its ruling (`.move`, `.after`, `.explain()`)."""
     pos = as_position(pos)
+    return [ruling if ruling is not None else judge(pos, move)
+            for move, ruling in _legal_pairs(pos)]
+
+
+def _legal_pairs(pos) -> list:
+    """(move, ruling) for every legal move; the ruling is None where the judge's verdict on
+    another move decided this one too (see `_legal_discards`)."""
     if pos.phase == "over":
         return []
     if pos.asked == "pending":
-        candidates = [_YES, _NO]
-    elif pos.phase == "draw":
-        candidates = [_DRAW] + _takes(pos)
-    else:
-        candidates = ([_ASK] if pos.phase == "drawn" and pos.asked == "-" else [])
-        candidates += _melds(pos) + _discards(pos)
+        return _legal(pos, [_YES, _NO])
     short: list = []             # moves refused only for the first meld's minimum
-    rulings = _legal(pos, candidates, short)
-    if pos.asked != "pending" and not pos.team_melds(pos.team) \
-            and pos.rules.initial_minimum == "on":
-        rulings += _legal(pos, _first_meld_actions(pos, rulings, short))
-    return rulings
+    if pos.phase == "draw":
+        pairs = _legal(pos, [_DRAW] + _takes(pos), short)
+    else:
+        ask = [_ASK] if pos.phase == "drawn" and pos.asked == "-" else []
+        pairs = _legal(pos, ask, short) + _legal_melds(pos, short) + _legal_discards(pos)
+    if not pos.team_melds(pos.team) and pos.rules.initial_minimum == "on":
+        pairs += _legal(pos, _first_meld_actions(pos, [m for m, _ in pairs], short))
+    return pairs
 
 
 def _legal(pos, candidates, short=None) -> list:
@@ -50,20 +57,80 @@ def _legal(pos, candidates, short=None) -> list:
             seen.add(move)
             ruling = judge(pos, move)
             if ruling.legal:
-                out.append(ruling)
+                out.append((move, ruling))
             elif short is not None and ruling.rule == "meld.initial":
                 short.append(move)
     return out
 
 
-def _first_meld_actions(pos, rulings, short) -> list:
+def _legal_melds(pos, short) -> list:
+    """The legal one-group melds. Where only the wild-card limit and the first meld's minimum
+    can refuse a group (`_meld_shortcut`) and at least two cards stay in hand, the judge's
+    own tests decide it, in the judge's order: `checks.wilds_fit`, then the minimum
+    (a group short of it goes to `short`, as the judge would refuse it for `meld.initial`).
+    Every other group is judged in full."""
+    minimum = _meld_shortcut(pos)
+    if minimum is None:
+        return _legal(pos, _melds(pos), short)
+    rules, hand_size = pos.rules, len(pos.hand())
+    held = {m.rank: (m.naturals, m.wilds) for m in pos.team_melds(pos.team)}
+    out = []
+    for rank, cards, aimed, wilds in _meld_groups(pos):
+        if rank == "3" or hand_size - len(cards) < 2:     # black threes, going out, keep-one
+            out += _legal(pos, [_meld_move(rank, cards, aimed)], short)
+            continue
+        naturals = len(cards) - wilds
+        if rank in held:
+            naturals, wilds = naturals + held[rank][0], wilds + held[rank][1]
+        if not wilds_fit(rules, naturals, wilds):
+            continue
+        if minimum and sum(c.value for c in cards) < minimum:
+            if short is not None:
+                short.append(_meld_move(rank, cards, aimed))
+            continue
+        out.append((_meld_move(rank, cards, aimed), None))
+    return out
+
+
+def _meld_shortcut(pos) -> int | None:
+    """Can `_legal_melds` decide groups that leave two or more cards in hand without the
+    judge? Not when the player must go out this turn (after "yes", `goout.binding`; after
+    melding black threes, `meld.threes`): then None. Otherwise only the wild-card limit and
+    the first meld's minimum can refuse such a group — the other checks pass by
+    construction (the player's turn after drawing, cards from the hand, no red three, one
+    rank, three cards and two naturals for a new meld, no going out) — and the answer is
+    that minimum: 0 once the team has melded or under `initial-minimum=off`."""
+    if pos.asked == "yes" or "3" in pos.started:
+        return None
+    if pos.team_melds(pos.team):
+        return 0
+    return pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
+
+
+def _legal_discards(pos) -> list:
+    """The legal discards. While at least two cards are held, no discard ends the hand, and
+    the discard checks (`turn.discard`, `goout.binding`, `meld.threes`) look at the card
+    only to refuse a red three (`red3.no-meld`): so the judge's verdict on one discard is
+    its verdict on every other card, and one judgement decides them all."""
+    moves = _discards(pos)
+    if len(pos.hand()) < 2:
+        return _legal(pos, moves)
+    reds = [m for m in moves if m.groups[0].cards[0].is_red_three]
+    others = [m for m in moves if not m.groups[0].cards[0].is_red_three]
+    pairs = _legal(pos, reds + others[:1])
+    if others and pairs and pairs[-1][0] is others[0]:
+        pairs += [(move, None) for move in others[1:]]
+    return pairs
+
+
+def _first_meld_actions(pos, legal, short) -> list:
     """Several-meld actions for a team's first meld: where no single meld or take reaches the
     minimum, the smallest combinations that do (built only from the moves that failed for
     the minimum alone); and whole-hand concealed going out."""
     kind = "take" if pos.phase == "draw" else "meld"
     hand = pos.hand()
     moves = []
-    if short and not any(r.move.kind == kind and r.move.groups for r in rulings):
+    if short and not any(m.kind == kind and m.groups for m in legal):
         moves += _with_extra_melds(pos, short, hand, kind)
     if kind == "meld" and can_go_out(pos):
         moves += _concealed_outs(hand)
@@ -94,15 +161,24 @@ def _wild_choices(wilds, most: int) -> list:
 # ---- the draw phase --------------------------------------------------------------------
 
 def _takes(pos) -> list:
+    """Takes offering k naturals of the top rank and some wild cards. Offers the judge is
+    sure to refuse whatever else holds are left out: fewer than two naturals for a frozen
+    pile (`pile.take.frozen`), and, for an unfrozen pile without the team's meld of that
+    rank, less than a natural with a second card (`pile.take.unfrozen`, `meld.naturals`,
+    `pile.take.whole`)."""
     top = pos.top
     if top is None or not top.is_natural or top.rank == "3":
         return []
     hand = pos.hand()
     naturals, wilds = _by_rank(hand)
     same = naturals.get(top.rank, [])
+    frozen = pos.is_frozen_for(pos.team)
+    to_meld = pos.meld_of(pos.team, top.rank) is not None
     moves = []
     for k in range(len(same) + 1):
         for w in _wild_choices(wilds, 3):
+            if (k < 2) if frozen else (not to_meld and (k == 0 or k + len(w) < 2)):
+                continue
             moves.append(Move("take", (Group(tuple(same[:k]) + w),) if k or w else ()))
     return moves
 
@@ -110,29 +186,39 @@ def _takes(pos) -> list:
 # ---- the meld phase ----------------------------------------------------------------------
 
 def _melds(pos) -> list:
+    """Every one-group meld candidate, as `Move`s."""
+    return [_meld_move(rank, cards, aimed) for rank, cards, aimed, _ in _meld_groups(pos)]
+
+
+def _meld_move(rank, cards, aimed) -> Move:
+    return Move("meld", (Group(cards, rank if aimed else None),))
+
+
+def _meld_groups(pos):
+    """(rank, cards, aimed, wild count) of every one-group meld candidate: naturals of a rank
+    with up to three wild cards, black threes as three or four, wild cards aimed at a team
+    meld."""
     hand = pos.hand()
     team_melds = {m.rank: m for m in pos.team_melds(pos.team)}
     naturals, wilds = _by_rank(hand)
     wild_sets = _wild_choices(wilds, 3)
-    moves = []
     for rank, cards in naturals.items():
         if rank in team_melds:
             for k in range(1, len(cards) + 1):
                 for w in wild_sets:
-                    moves.append(Move("meld", (Group(tuple(cards[:k]) + w),)))
+                    yield rank, tuple(cards[:k]) + w, False, len(w)
         elif rank == "3":
             for k in (3, 4):
                 if k <= len(cards):
-                    moves.append(Move("meld", (Group(tuple(cards[:k])),)))
+                    yield rank, tuple(cards[:k]), False, 0
         else:
             for k in range(2, len(cards) + 1):
                 for w in wild_sets:
                     if k + len(w) >= 3:
-                        moves.append(Move("meld", (Group(tuple(cards[:k]) + w),)))
+                        yield rank, tuple(cards[:k]) + w, False, len(w)
     for rank in team_melds:
         for w in wild_sets[1:]:
-            moves.append(Move("meld", (Group(w, rank),)))
-    return moves
+            yield rank, w, True, len(w)
 
 
 def _concealed_outs(hand) -> list:
@@ -219,11 +305,17 @@ def _pick(options, ranks, pool):
 
 
 def _discards(pos) -> list:
-    hand = pos.hand()
+    """One discard per natural rank and per wild card in hand."""
     seen, moves = set(), []
-    for c in hand:
+    for c in pos.hand():
         key = c if c.is_wild else c.rank
         if key not in seen:
             seen.add(key)
-            moves.append(Move("discard", (Group((c,)),)))
+            move = _DISCARD.get(c)
+            if move is None:
+                move = _DISCARD[c] = Move("discard", (Group((c,)),))
+            moves.append(move)
     return moves
+
+
+_DISCARD: dict = {}      # card -> its discard move (moves are values; there are 53 cards)

@@ -36,8 +36,11 @@ def _can_go_out(pos: Position) -> bool:
     hand = pos.hand()
     melds = pos.team_melds(pos.team)
     rules = pos.rules
-    discard_choices = list(dict.fromkeys(hand))
-    if rules.go_out_without_discard == "always" or _may_be_concealed(pos):
+    stuck = _cards_that_cannot_be_melded(hand, melds, rules)
+    if len(stuck) > 1:          # one discard cannot get rid of both
+        return False
+    discard_choices = stuck or list(dict.fromkeys(hand))
+    if not stuck and (rules.go_out_without_discard == "always" or _may_be_concealed(pos)):
         discard_choices.append(None)
     for discard in discard_choices:
         rest = list(hand)
@@ -46,6 +49,25 @@ def _can_go_out(pos: Position) -> bool:
         if _can_meld_all(rest, melds, rules):
             return True
     return False
+
+
+def _cards_that_cannot_be_melded(hand, melds, rules) -> list:
+    """Cards no meld of this turn can take, whatever else is discarded: red threes, a lone
+    natural of a rank the team has not melded, black threes too few (or never) to meld."""
+    counts: dict[str, int] = {}
+    for c in hand:
+        if c.is_natural and not c.is_red_three:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+    melded = {m.rank for m in melds}
+    stuck = []
+    for c in hand:
+        if c.is_red_three:
+            stuck.append(c)
+        elif c.is_natural and c.rank not in melded:
+            n = counts[c.rank]
+            if n < 2 or (c.rank == "3" and (n < 3 or rules.black_threes == "never")):
+                stuck.append(c)
+    return stuck
 
 
 def _may_be_concealed(pos) -> bool:

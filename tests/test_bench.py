@@ -1,0 +1,15 @@
+"""The benchmark runs and prints its four engine figures (the numbers are not judged here:
+timings belong in the benchmark's output, not in tests)."""
+from __future__ import annotations
+
+import re
+
+from tutor import bench
+
+
+def test_the_benchmark_prints_every_figure(capsys):
+    assert bench.main(["--seconds", "0.3", "--positions", "4"]) == 0
+    out = capsys.readouterr().out
+    for label, unit in [("judge", "µs"), ("legal_moves", "µs"), ("random hands", "hands/s"),
+                        ("import tutor", "ms"), ("table redraw_ms_median", "")]:
+        assert re.search(rf"^{label}:\s+(median\s+)?\d+(\.\d+)?\s*{unit}", out, re.M), (label, out)

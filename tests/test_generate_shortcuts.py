@@ -1,0 +1,121 @@
+"""`legal_moves` decides some candidates without a full `judge` call: all discards by one
+judgement (`_legal_discards`), and one-group melds by the judge's own wild-card check and
+the first meld's minimum where nothing else can refuse them (`_legal_melds`). These shortcuts must list exactly what
+judging every candidate lists, in the same order — checked here on every position of
+seeded random hands under every variant flag, and on staged positions where the
+shortcut's conditions just fail."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tutor
+from tutor import generate
+from tutor.ruleset import FLAGS
+
+VARIANTS = ["default"] + [f"{name}={values[1]}" for name, values in FLAGS.items()
+                          if name != "players"]
+
+
+def _everything_judged(monkeypatch, pos) -> list:
+    """The legal moves found by judging every candidate (no shortcut)."""
+    with monkeypatch.context() as m:
+        m.setattr(generate, "_meld_shortcut", lambda pos: None)
+        m.setattr(generate, "_legal_discards",
+                  lambda pos: generate._legal(pos, generate._discards(pos)))
+        return tutor.legal_moves(pos)
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_shortcuts_list_what_the_judge_permits(monkeypatch, rules):
+    rng = random.Random(rules)
+    compared = shortcut_used = 0
+    for seed in range(25):
+        pos = tutor.deal(seed=seed, rules=rules)
+        while pos.phase != "over":
+            moves = tutor.legal_moves(pos)
+            assert moves == _everything_judged(monkeypatch, pos), pos.to_text()
+            compared += 1
+            if pos.phase in ("drawn", "melded") and generate._meld_shortcut(pos) is not None:
+                shortcut_used += 1
+            pos = pos.play(rng.choice(moves))
+    assert compared > 2000 and shortcut_used > 300
+
+
+def test_no_shortcut_when_the_player_must_go_out(monkeypatch):
+    """After the partner's "yes", a meld that keeps the player in is refused (`goout.binding`):
+    the wild-card limit alone must not decide."""
+    rng = random.Random(5)
+    found = 0
+    for seed in range(400):
+        pos = tutor.deal(seed=seed)
+        while pos.phase != "over" and found < 30:
+            moves = tutor.legal_moves(pos)
+            if pos.asked == "yes":
+                assert generate._meld_shortcut(pos) is None
+                assert moves == _everything_judged(monkeypatch, pos), pos.to_text()
+                refused = [m for m in generate._melds(pos) if m not in moves]
+                found += bool(refused)
+            ask = [m for m in moves if m.kind in ("ask", "yes")]
+            pos = pos.play(ask[0] if ask else rng.choice(moves))
+        if found >= 30:
+            break
+    assert found >= 30
+
+
+STAGED = {
+    # black threes melded this turn: every move must lead to going out (meld.threes)
+    "threes-started": (None, """\
+turn: N melded
+NS: 3S 3S 3C; 7H 7D 7C 7S 7H 2C 7D
+started: 3
+N: 8H 8D 8C 9S 9H KD QC JOKER
+pile: 6D
+"""),
+    # the partner said yes: 8H 8D 8C 2C would leave 9S 9H KD, no way out (goout.binding)
+    "partner-said-yes": (None, """\
+turn: N drawn
+asked: yes
+NS: 7H 7D 7C 7S 7H 2C 7D
+N: 8H 8D 8C 9S 9H 2C KD
+pile: 6D
+"""),
+    # the team has not melded: the first meld's minimum (50) refuses the eights alone
+    "first-meld": (50, """\
+turn: N drawn
+N: 8H 8D JOKER KH KD KC 5S 5H 4C
+pile: 6D
+"""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STAGED))
+def test_staged_positions_at_the_shortcuts_edges(monkeypatch, name):
+    minimum, text = STAGED[name]
+    pos = tutor.Position.parse(text)
+    assert generate._meld_shortcut(pos) == minimum
+    moves = tutor.legal_moves(pos)
+    assert moves == _everything_judged(monkeypatch, pos)
+    refused = [m for m in generate._melds(pos) if m not in moves]
+    assert refused, "the position should refuse some melds"
+
+
+def test_can_go_out_shortcut_agrees_with_trying_every_discard(monkeypatch):
+    """`goout.can_go_out` tries only the discard of a card no meld can take, when there is one
+    (`_cards_that_cannot_be_melded`); trying every discard must give the same answer."""
+    from tutor import goout
+    rng = random.Random(11)
+    asked = {True: 0, False: 0}
+    for seed in range(120):
+        rules = VARIANTS[seed % len(VARIANTS)]
+        pos = tutor.deal(seed=seed, rules=rules)
+        while pos.phase != "over":
+            if pos.phase in ("drawn", "melded"):
+                quick = goout._can_go_out(pos)
+                with monkeypatch.context() as m:
+                    m.setattr(goout, "_cards_that_cannot_be_melded", lambda *a: [])
+                    assert goout._can_go_out(pos) == quick, pos.to_text()
+                asked[quick] += 1
+            pos = pos.play(rng.choice(tutor.legal_moves(pos)))
+    assert asked[True] > 20 and asked[False] > 1000
