@@ -3,12 +3,17 @@
 Exit codes: 0 the move is legal, 1 it is illegal, 2 bad input (file, position or move text).
 Also: `python -m tutor moves FILE` lists the legal moves, `python -m tutor score FILE`
 prints the score sheet.
+
+Output that the terminal or pipe cannot encode (a Windows code page, a latin-1 locale,
+PYTHONIOENCODING=ascii) falls back to the notation's ASCII card names (K♥ is written KH);
+`--json` is then written with ASCII escapes, which is the same JSON.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import unicodedata
 
 from .errors import TutorError
 
@@ -36,26 +41,26 @@ def main(argv=None) -> int:
             ruling = judge(pos, args.move)
             if args.json:
                 data = ruling.as_dict(args.lang)
-                print(json.dumps({k: data[k] for k in ("legal", "rule", "explanation")},
-                                 ensure_ascii=False))
+                fields = {k: data[k] for k in ("legal", "rule", "explanation")}
+                _say(json.dumps(fields, ensure_ascii=not _encodes(sys.stdout, _SUITS)))
             else:
-                print(f"{'legal' if ruling.legal else 'illegal'}: {ruling.move}")
-                print(f"rule: {ruling.rule}")
-                print(ruling.explain(args.lang))
+                _say(f"{'legal' if ruling.legal else 'illegal'}: {ruling.move}")
+                _say(f"rule: {ruling.rule}")
+                _say(ruling.explain(args.lang))
             return 0 if ruling.legal else 1
         if args.command == "moves":
             from .generate import legal_moves
             for move in legal_moves(pos):
-                print(move)
+                _say(str(move))
             return 0
         from .scoring import score_hand
         for team, sheet in score_hand(pos).items():
-            print(f"{team}: {sheet.total}")
+            _say(f"{team}: {sheet.total}")
             for rule, points in sheet.lines:
-                print(f"  {rule:20} {points:+d}")
+                _say(f"  {rule:20} {points:+d}")
         return 0
     except (TutorError, OSError, UnicodeDecodeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _say(f"error: {exc}", sys.stderr)
         return 2
 
 
@@ -63,3 +68,43 @@ def _load(path: str):
     from .position import Position
     text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     return Position.parse(text)
+
+
+_SUITS = "♣♦♥♠"
+#: The notation's ASCII form of the suits, and plain stand-ins for the prose's punctuation.
+_ASCII = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "-", "–": "-", "…": "...", "→": "->",
+          "“": '"', "”": '"', "’": "'", "×": "x"}
+
+
+def _encoding(stream) -> str:
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
+def _encodes(stream, text: str) -> bool:
+    try:
+        text.encode(_encoding(stream))
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _say(text: str, stream=None) -> None:
+    """Print a line, never a UnicodeEncodeError: on stdout, a character the stream cannot
+    encode becomes its ASCII form (suits as letters: K♥ is KH) or '?'; on stderr, where
+    messages quote what the user typed, a backslash escape as Python writes it there."""
+    stream = stream or sys.stdout
+    if not _encodes(stream, text):
+        encoding = _encoding(stream)
+        if stream is sys.stderr:
+            text = text.encode(encoding, "backslashreplace").decode(encoding)
+        else:
+            text = "".join(ch if _encodes(stream, ch) else _plain(ch, stream) for ch in text)
+    print(text, file=stream)
+
+
+def _plain(ch: str, stream) -> str:
+    """A stand-in for a character the stream cannot encode: KH for K♥, a for å, else '?'."""
+    if ch in _ASCII:
+        return _ASCII[ch]
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return base if base and _encodes(stream, base) else "?"

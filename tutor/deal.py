@@ -14,9 +14,11 @@
 """
 from __future__ import annotations
 
+import operator
 import random
 
 from .cards import full_deck, sort_cards
+from .errors import TutorError
 from .position import SEATS, TEAM_INDEX, Position, team_of
 from .ruleset import Ruleset
 
@@ -28,12 +30,24 @@ HAND_SIZE = 11          # deal.count, four players
 
 def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> Position:
     """A new hand: the dealer's left-hand neighbour to draw (N when W deals), every card
-    placed (no layout, no seed in the position)."""
-    rules = Ruleset.parse(rules)
-    if dealer not in SEATS:
-        raise ValueError(f"'{dealer}' is not a seat: the dealer is one of N, E, S, W")
-    first = SEATS.index(dealer) + 1
-    ns, ew = score
+    placed (no layout, no seed in the position).
+
+    `seed` is a whole number (as in ``seed: 7``), `rules` variant text like
+    ``"black-threes=never"`` or a `Ruleset`, `score` the two teams' running totals (NS, EW);
+    anything else is refused with a `TutorError` that names the argument."""
+    seed = _whole("seed", seed, "like deal(seed=7)")
+    if isinstance(rules, str):
+        rules = Ruleset.parse(rules.strip().lower())        # as the text's 'rules:' line reads it
+    elif rules is None or isinstance(rules, Ruleset):
+        rules = Ruleset.parse(rules)
+    else:
+        raise TutorError(f"rules must be variant text like 'black-threes=never', 'default' or a "
+                         f"Ruleset, not {type(rules).__name__} {rules!r:.40}")
+    seat = dealer.upper() if isinstance(dealer, str) else dealer
+    if seat not in SEATS:
+        raise TutorError(f"{dealer!r:.20} is not a seat: the dealer is one of N, E, S, W")
+    first = SEATS.index(seat) + 1
+    ns, ew = _score(score)
     stock = full_deck()
     random.Random(seed).shuffle(stock)
     stock.reverse()                       # pop() takes the top card: stock[0] before
@@ -54,7 +68,34 @@ def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> 
     while pile[-1].is_wild or pile[-1].is_red_three:
         pile.append(stock.pop())
     stock.reverse()                       # top first
-    return Position(turn=SEATS[first % 4], phase="draw", asked="-", rules=rules, score=(int(ns), int(ew)),
+    return Position(turn=SEATS[first % 4], phase="draw", asked="-", rules=rules, score=(ns, ew),
                     hands=tuple(sort_cards(h) for h in hands),
                     red3=tuple(tuple(z) for z in red3),
                     pile=tuple(pile), stock=tuple(stock))
+
+
+def _whole(name: str, value, example: str) -> int:
+    """`value` as an int if it is a whole number (an int, or an integer type like numpy's);
+    text, floats and the rest are refused in words: ``"7"`` would be a guess."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        hint = " (text: convert it with int() first)" if isinstance(value, str) else ""
+        raise TutorError(f"{name} must be a whole number, {example}, not "
+                         f"{type(value).__name__} {value!r:.40}{hint}") from None
+
+
+def _score(score) -> tuple:
+    """The running totals (NS, EW): two whole numbers of at most SCORE_DIGITS digits, as
+    the text's ``score:`` line takes them."""
+    from .notation import SCORE_DIGITS         # not at import: `import tutor` stays quick
+    example = "like score=(1200, 3100)"
+    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != 2:
+        raise TutorError(f"score must be the two teams' running totals (NS, EW), {example}, "
+                         f"not {type(score).__name__} {score!r:.40}")
+    ns, ew = (_whole("score", points, example) for points in score)
+    for points in (ns, ew):
+        if abs(points) >= 10 ** SCORE_DIGITS:
+            raise TutorError(f"score {points:.3g} is too large: a running total has at most "
+                             f"{SCORE_DIGITS} digits")
+    return ns, ew

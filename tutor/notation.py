@@ -21,6 +21,7 @@ this turn) and ``out: S`` / ``out: S concealed`` (who went out; only with phase 
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -38,7 +39,14 @@ _KEY_LIST = "rules, turn, asked, score, N, E, S, W, NS, EW, NS red3, EW red3, pi
             "opened, started, out, seed"
 _CARD_CACHE = Card._cache
 _TOKEN = re.compile(r"[;,+]|[^\s;,+]+")
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?\d+\Z")            # \d: any decimal digit, as int() reads them
+_COUNT = re.compile(r"\d+\Z")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")     # lines as editors count them (not str.splitlines)
+#: Longest numbers the text may hold, in digits (leading zeros aside): far beyond any real
+#: value and below Python's int/str conversion limit (at least 640 digits), so a number is
+#: refused in words, never by `int()`. Scores stay below 10**15, exact as JSON numbers too.
+SCORE_DIGITS = 15
+SEED_DIGITS = 100
 _POOL_ORDER = sort_cards(ALL_CARDS)
 _RANK_ALIASES = {"T": "10"}
 _ORDINALS = {3: "third", 4: "fourth", 5: "fifth"}
@@ -121,7 +129,7 @@ class _Parse:
 
     # ---- pass 1: line by line -----------------------------------------------------
     def read(self):
-        for no, raw in enumerate(self.text.splitlines(), 1):
+        for no, raw in enumerate(_LINE_BREAK.split(self.text), 1):
             hash_at = raw.find("#")
             content = raw if hash_at < 0 else raw[:hash_at]
             if not content.strip():
@@ -195,7 +203,10 @@ class _Parse:
             if team.upper() in totals:
                 self.fail(f"{team.upper()} is scored twice; {hint}", line.no, tcol)
             if not _INT.match(points):
-                self.fail(f"'{points}' is not a number of points; {hint}", line.no, pcol)
+                self.fail(f"'{_brief(points)}' is not a number of points; {hint}", line.no, pcol)
+            if _digits(points) > SCORE_DIGITS:
+                self.fail(f"'{_brief(points)}' is too many points: a score has at most "
+                          f"{SCORE_DIGITS} digits", line.no, pcol)
             totals[team.upper()] = int(points)
         self.score = (totals.get("NS", 0), totals.get("EW", 0))
 
@@ -214,10 +225,10 @@ class _Parse:
                 col = rest[0][1] if rest else toks[k][1]
                 self.fail(f"after '+' write how many unseen cards {seat} holds, like "
                           f"'{seat}: QH QD + 9'", line.no, col)
-            unseen, ucol = int(rest[0][0]), rest[0][1]
+            unseen, ucol = self.count(rest[0], seat, line.no), rest[0][1]
             toks = toks[:k]
-        elif len(toks) == 1 and toks[0][0].isdigit():
-            unseen, ucol = int(toks[0][0]), toks[0][1]
+        elif len(toks) == 1 and _COUNT.match(toks[0][0]):
+            unseen, ucol = self.count(toks[0], seat, line.no), toks[0][1]
             toks = []
         shown = self.cards(line.no, toks, f"{seat}'s hand")
         self.shown[i] = shown
@@ -225,6 +236,14 @@ class _Parse:
             self.unseen[i] = unseen
             self.unseen_total += unseen
             self.check_total(line.no, ucol, f"{unseen} unseen cards for {seat}: ")
+
+    def count(self, tok, seat, line):
+        """A number of unseen cards; more digits than the deck's 108 has is refused here."""
+        word, col = tok
+        if _digits(word) > len(str(DECK_SIZE)):
+            self.fail(f"{_brief(word)} unseen cards for {seat}: more than the {DECK_SIZE} "
+                      f"cards of the deck (deck.cards)", line, col)
+        return int(word)
 
     def read_n(self, line, value):
         self.read_hand(line, "N")
@@ -353,7 +372,10 @@ class _Parse:
     def read_seed(self, line, value):
         word, col = line.tokens[0]
         if len(line.tokens) > 1 or not _INT.match(word):
-            self.fail(f"'{value.strip()}' is not a seed: write a whole number, like 'seed: 7'",
+            self.fail(f"'{_brief(value.strip())}' is not a seed: write a whole number, like "
+                      f"'seed: 7'", line.no, col)
+        if _digits(word) > SEED_DIGITS:
+            self.fail(f"'{_brief(word)}' is too long a seed: at most {SEED_DIGITS} digits",
                       line.no, col)
         self.seed = int(word)
 
@@ -429,34 +451,13 @@ class _Parse:
                           f"be placed (deck.cards), or write '+ rest' after the stock",
                           *where)
             return {i: () for i in range(4)}, (), False
-        copies = self.copies
-        pool = [c for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
         seed = 0 if self.seed is None else self.seed
-        random.Random(seed).shuffle(pool)
         red_ok = self.rules.red3_dealt == "on-turn"
-        dealt = {}
-        rest = []
-        it = iter(pool)
-        for i in range(4):
-            need = self.unseen[i]
-            got = []
-            while need:
-                card = next(it, None)
-                if card is None:
-                    break
-                if card.is_red_three and not red_ok:
-                    rest.append(card)
-                    continue
-                got.append(card)
-                need -= 1
-            if need:
-                short = self.unseen_total - sum(len(g) for g in dealt.values()) - len(got)
-                self.fail(f"{short} unseen hand card{'s' if short != 1 else ''} missing: "
-                          f"the cards the text does not place are too few for the unseen "
-                          f"hands (red threes are never dealt into a hand, red3.dealt)",
-                          *where)
-            dealt[i] = tuple(got)
-        rest.extend(it)
+        dealt, rest, short = _deal_unseen(tuple(self.copies), tuple(self.unseen), seed, red_ok)
+        if short:
+            self.fail(f"{short} unseen hand card{'s' if short != 1 else ''} missing: "
+                      f"the cards the text does not place are too few for the unseen "
+                      f"hands (red threes are never dealt into a hand, red3.dealt)", *where)
         if exact and rest:
             self.fail(f"the stock is listed exactly, but {len(rest)} "
                       f"card{'s are' if len(rest) != 1 else ' is'} placed nowhere: "
@@ -513,6 +514,49 @@ _EMPTY_HINT = {
 }
 for _s in "nesw":
     _EMPTY_HINT[_s] = ": cards, a number of unseen cards, cards + a number, or - for none"
+
+
+@functools.lru_cache(maxsize=64)     # a parsed position's to_text deals the same again
+def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool):
+    """Deal the pool (the cards `copies` does not count) to the unseen hand slots.
+
+    The pool in `Card.order`, shuffled with ``random.Random(seed)``, is dealt to the seats
+    in order N E S W, `unseen[i]` cards each, red threes skipped unless `red_ok`. Returns
+    ``(dealt, rest, short)``: the cards per seat (a tuple of four tuples), the rest of the
+    stock in shuffled order, and how many hand slots the pool could not fill.
+    """
+    pool = [c for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
+    random.Random(seed).shuffle(pool)
+    dealt = []
+    rest = []
+    short = 0
+    it = iter(pool)
+    for i in range(4):
+        need = unseen[i]
+        got = []
+        while need:
+            card = next(it, None)
+            if card is None:
+                break
+            if card.is_red_three and not red_ok:
+                rest.append(card)
+                continue
+            got.append(card)
+            need -= 1
+        short += need
+        dealt.append(tuple(got))
+    rest.extend(it)
+    return tuple(dealt), tuple(rest), short
+
+
+def _digits(number: str) -> int:
+    """How many digits a number written in the text has, leading zeros and sign aside."""
+    return len(number.lstrip("+-").lstrip("0"))
+
+
+def _brief(text: str, most: int = 24) -> str:
+    """Text quoted in a message, cut short when it is very long."""
+    return text if len(text) <= most else text[:most - 4] + " …"
 
 
 def _plural(rank: str) -> str:
@@ -575,6 +619,8 @@ def parse_position(text: str) -> Position:
     """A position from its text (NOTATION.md); `PositionError` says what is wrong and where."""
     if not isinstance(text, str):
         raise PositionError(f"position text must be a string, not {type(text).__name__}")
+    if text.startswith("\ufeff"):          # a byte-order mark (Notepad's "UTF-8 with BOM")
+        text = text[1:]
     return _Parse(text).run()
 
 
@@ -584,18 +630,34 @@ def _cards(cards) -> str:
 
 
 def _layout_fits(pos: Position, layout) -> bool:
+    """Whether the layout's text re-parses to `pos`: its seed must deal exactly the unseen
+    cards `pos` holds. Only a position copied around `Position.replace` (which drops the
+    layout) can hold a stale one, e.g. via `dataclasses.replace`."""
     try:
-        for hand, shown, unseen in zip(pos.hands, layout.shown, layout.unseen):
-            if len(hand) != len(shown) + unseen:
-                return False
-            left = list(hand)
-            for c in shown:
-                left.remove(c)
+        unseen = tuple(layout.unseen)
         n = len(layout.stock_shown)
-        if tuple(pos.stock[:n]) != tuple(layout.stock_shown):
+        if not (any(unseen) or layout.stock_rest) or type(pos.seed) is not int:
+            return False        # such text would parse to no layout or another seed
+        if tuple(pos.stock[:n]) != tuple(layout.stock_shown) or (
+                not layout.stock_rest and len(pos.stock) != n):
             return False
-        return layout.stock_rest or len(pos.stock) == n
-    except (ValueError, TypeError, AttributeError):
+        copies = [0] * len(ALL_CARDS)
+        for zone in (*layout.shown, *(m.cards for t in pos.melds for m in t), *pos.red3,
+                     pos.pile, layout.stock_shown):
+            for card in zone:
+                copies[card.index] += 1
+        if any(k > COPIES[card] for card, k in zip(ALL_CARDS, copies)):
+            return False
+        for hand, shown, count in zip(pos.hands, layout.shown, unseen):
+            if len(hand) != len(shown) + count or shown != sort_cards(shown):
+                return False
+        dealt, rest, short = _deal_unseen(tuple(copies), unseen, pos.seed,
+                                          pos.rules.red3_dealt == "on-turn")
+        if short or pos.stock[n:] != rest or (rest and not layout.stock_rest):
+            return False
+        return all(hand == (sort_cards(shown + dealt[i]) if dealt[i] else tuple(shown))
+                   for i, (hand, shown) in enumerate(zip(pos.hands, layout.shown)))
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
         return False
 
 
