@@ -29,28 +29,28 @@ def remove(hand: tuple, cards) -> tuple | None:
 
 
 class Plan:
-    """What a legal move changes; `apply_plan` turns it into the next position."""
+    """What a legal move changes; `apply_plan` turns it into the next position.
 
-    __slots__ = ("kind", "hand", "melds", "laid", "points", "touched_old", "new_ranks", "out",
-                 "concealed", "black_threes", "pile_red3", "mixed_now", "merged", "taking",
-                 "after")
+    The defaults are class attributes: a plan is made for every move judged, and most
+    moves change only a few of these."""
+
+    melds = None             # the team's melds after the move
+    laid = ()                # (rank, cards laid) per group
+    points = 0               # point value of the cards melded (meld.initial)
+    touched_old = False      # added to a meld that existed before this turn
+    new_ranks = ()           # melds started by this move
+    out = False
+    concealed = False
+    black_threes = False
+    pile_red3 = ()
+    mixed_now = ()           # ranks of natural canastas this move made mixed
+    merged = ()              # ranks whose cards joined an existing meld
+    taking = False
+    after = None             # the position after the move, once built (after_plan)
 
     def __init__(self, kind, hand=None):
         self.kind = kind
         self.hand = hand
-        self.melds = None            # the team's melds after the move
-        self.laid = ()               # (rank, cards laid) per group
-        self.points = 0              # point value of the cards melded (meld.initial)
-        self.touched_old = False     # added to a meld that existed before this turn
-        self.new_ranks = ()          # melds started by this move
-        self.out = False
-        self.concealed = False
-        self.black_threes = False
-        self.pile_red3 = ()
-        self.mixed_now = ()          # ranks of natural canastas this move made mixed
-        self.merged = ()             # ranks whose cards joined an existing meld
-        self.taking = False
-        self.after = None            # the position after the move, once built (after_plan)
 
 
 # ---- moves of any kind -----------------------------------------------------------
@@ -93,9 +93,10 @@ def turn_draw_phase(t) -> Check | None:
 
 def red_threes_stay_out(t) -> Check | None:
     """`red3.no-meld`: red threes are never melded, held or discarded."""
-    red = tuple(c for c in t.cards if c.is_red_three)
-    if red:
-        return Check("red3.no-meld", False, "red3.no-meld/played", {"cards": red}, red)
+    for c in t.cards:
+        if c.is_red_three:
+            red = tuple(c for c in t.cards if c.is_red_three)
+            return Check("red3.no-meld", False, "red3.no-meld/played", {"cards": red}, red)
     return None
 
 

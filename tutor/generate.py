@@ -9,6 +9,7 @@ first meld's minimum (`meld.initial`), and then only the smallest such combinati
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .goout import can_go_out
@@ -146,12 +147,22 @@ def _by_rank(cards) -> tuple[dict, list]:
         if c.is_wild:
             wilds.append(c)
         elif not c.is_red_three:
-            naturals.setdefault(c.rank, []).append(c)
+            same = naturals.get(c.rank)
+            if same is None:
+                naturals[c.rank] = [c]
+            else:
+                same.append(c)
     return naturals, wilds
 
 
 def _wild_choices(wilds, most: int) -> list:
     """Distinct multisets of up to `most` wild cards from `wilds` (sorted tuple)."""
+    return _wild_choices_of(tuple(wilds), most)
+
+
+@lru_cache(maxsize=1024)
+def _wild_choices_of(wilds: tuple, most: int) -> list:
+    # cached: a hand holds few wild cards, so the same few tuples come back all game
     out = {()}
     for size in range(1, min(most, len(wilds)) + 1):
         out.update(combinations(wilds, size))
@@ -175,8 +186,9 @@ def _takes(pos) -> list:
     frozen = pos.is_frozen_for(pos.team)
     to_meld = pos.meld_of(pos.team, top.rank) is not None
     moves = []
+    wild_sets = _wild_choices(wilds, 3)
     for k in range(len(same) + 1):
-        for w in _wild_choices(wilds, 3):
+        for w in wild_sets:
             if (k < 2) if frozen else (not to_meld and (k == 0 or k + len(w) < 2)):
                 continue
             moves.append(Move("take", (Group(tuple(same[:k]) + w),) if k or w else ()))
