@@ -26,7 +26,9 @@ class Trial:
     def __init__(self, pos: Position, move: Move):
         self.pos = pos
         self.move = move
-        self.cards = tuple(c for g in move.groups for c in g.cards)   # every card the move names
+        groups = move.groups                                          # every card the move names:
+        self.cards = (groups[0].cards if len(groups) == 1 else        # (one group is the usual)
+                      tuple(c for g in groups for c in g.cards))
         self.rest = None        # the hand without those cards, once own_cards has checked them
         self.team = team_of(pos.turn)
         self.hand = pos.hand()
