@@ -262,6 +262,12 @@ SITUATIONS = [
     ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask"),
     ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "discard 4C"),
     ("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n", "yes"),
+    # wordings that depend on the count: a wild card beside the frozen pair, the cards
+    # under the top, one red three or several
+    ("turn: S draw\nS: 9C 9D JK 4C 5D\nNS: KH KS KD\npile: 5C 2D 9H", "take 9C 9D JK"),
+    ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 5C 9H", "take 9C 9D"),
+    ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 9H", "take 9C 9D"),
+    ("turn: S drawn\nS: 9C 9D 4C 5D 6H\npile: 9H", "meld 3H 3D 4C"),
 ]
 
 

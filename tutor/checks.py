@@ -645,8 +645,8 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     opened = pos.opened | {seat} if plan.touched_old else pos.opened
     changes = dict(hands=tuple(hands), melds=tuple(melds), red3=tuple(red3), opened=opened,
                    started=pos.started | frozenset(plan.new_ranks))
-    if plan.taking:
-        changes.update(pile=(), phase="drawn")
+    if plan.taking:     # melds laid beside the taking one make it too late to ask (goout.ask)
+        changes.update(pile=(), phase="melded" if len(plan.laid) > 1 else "drawn")
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
             hands[si] = sort_cards(hand)

@@ -40,7 +40,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "pile.frozen.wild/frozen!": {"en": "The pile holds {frozen_by}, laid crosswise, so it is frozen for everybody until it is taken."},
     "pile.frozen.team/frozen!": {"en": "Your team has not melded yet in this hand, so the pile is frozen for you."},
     "pile.take.frozen/short": {"en": "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help."},
-    "pile.take.frozen/ok": {"en": "{why}You meld the top {top} with two natural {rank:plural} from your hand ({offered}), which is what a frozen pile needs. You take the whole pile."},
+    "pile.take.frozen/ok": {"en": "{why}You meld the top {top} with two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs. You take the whole pile."},
     "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile."},
     "pile.take.unfrozen/to-meld": {"en": "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile."},
     "pile.take.unfrozen/short": {"en": "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}."},
@@ -59,7 +59,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "meld.naturals/two": {"en": "Two natural {rank:plural} with wild cards ({wilds}) make a meld: a meld needs at least two natural cards, and this one has them."},
     "meld.wild-alone/alone": {"en": "{cards} {cards:is_are} only wild cards: wild cards are never melded on their own. Add them to a meld with 'meld K: 2C'."},
     "meld.wild-alone/no-meld": {"en": "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}"},
-    "meld.wild-fixed/melded": {"en": "{cards} already lie in a meld: a melded wild card stays there for good, it can never be moved or used again."},
+    "meld.wild-fixed/melded": {"en": "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again."},
     "meld.wild-fixed/exchange": {"en": "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards})."},
     "meld.one-per-rank/joined!": {"en": "Your team already has a meld of {ranks}: the cards join it, since a team has one meld per rank."},
     "meld.own-team/theirs": {"en": "The {rank:name} meld belongs to {team}: you may add only to your own team's melds."},
@@ -69,7 +69,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "meld.threes/must-go-out!": {"en": "You must now go out this turn: black threes may be melded only in the turn you go out."},
     "meld.threes/must-go-out": {"en": "You melded black threes this turn, which is allowed only in the turn you go out: this move would keep you in."},
     "meld.threes/short": {"en": "Black threes are melded only as three or four of them, in the turn you go out; {cards} {cards:is_are} too few."},
-    "red3.no-meld/played": {"en": "{cards} {cards:is_are} a red three: red threes are bonus cards, laid out at once — never melded, held or discarded."},
+    "red3.no-meld/played": {"en": "{cards} {red_what}: red threes are bonus cards, laid out at once — never melded, held or discarded."},
     "meld.threes/ok!": {"en": "Black threes may be melded because you go out this turn."},
     "meld.initial/short": {"en": "Your team's first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}"},
     "meld.initial/ok!": {"en": "It is your team's first meld: {points} points reach the minimum of {minimum} for a score of {score}."},
@@ -177,6 +177,11 @@ PARTS: dict[str, dict[str, str]] = {
     "max-wilds.canasta": {"en": ", even after it became a canasta"},
     "wild-alone.theirs": {"en": " The meld of that rank on the table is the opponents'."},
     "initial.taking": {"en": " Only the top card {top} counts, not the {pile_rest} cards under it."},
+    "initial.taking.one": {"en": " Only the top card {top} counts, not the card under it."},
+    "initial.taking.alone": {"en": " The top card {top} is the only card of the pile."},
+    "frozen.wilds": {"en": " and {cards}"},
+    "red3.one": {"en": "is a red three"},
+    "red3.many": {"en": "are red threes"},
 }
 
 
@@ -209,8 +214,15 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
     if key == "meld.wild-alone/no-meld":
         f["theirs_note"] = _part("wild-alone.theirs", lang) if f.get("theirs") else ""
     if key == "meld.initial/short":
-        f["taking_note"] = (_part("initial.taking", lang, top=f["top"], pile_rest=f["pile_rest"])
-                            if f["taking"] else "")
+        rest = f["pile_rest"]
+        part = "initial.taking" if rest > 1 else "initial.taking.one" if rest else "initial.taking.alone"
+        f["taking_note"] = _part(part, lang, top=f["top"], pile_rest=rest) if f["taking"] else ""
+    if key == "pile.take.frozen/ok":
+        f["pair"] = _words(tuple(c for c in f["offered"] if c.is_natural), w)
+        wilds = tuple(c for c in f["offered"] if c.is_wild)
+        f["wild_note"] = _part("frozen.wilds", lang, cards=wilds) if wilds else ""
+    if key == "red3.no-meld/played":
+        f["red_what"] = _part("red3.one" if len(f["cards"]) == 1 else "red3.many", lang)
     if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
         f["ranks"] = f" {w['and']} ".join(w["rank_plurals"].get(r, r) for r in f["ranks"])
     return f

@@ -6,7 +6,8 @@ rank, so it is solved directly instead of by search:
 
 - naturals of a rank the team has melded join that meld;
 - naturals of a new rank need two of them and enough wild cards to make three;
-- black threes form their own meld of three or four, only if the variant allows;
+- black threes form their own meld of three or four, only if the variant allows, and
+  take no wild card (not even once that meld lies on the table);
 - every wild card needs room in some meld (`meld.max-wilds`, variant `wilds`);
 - the team needs a canasta at the end (`goout.canasta`).
 
@@ -105,13 +106,14 @@ def _can_meld_all(cards, melds, rules) -> bool:
             return False
         else:
             naturals, held, size, required = n, 0, n, max(0, 3 - n)
-        room = rules.max_wilds(naturals) - held
+        room = 0 if rank == "3" else rules.max_wilds(naturals) - held   # meld.threes: no wild
         if room < required:
             return False
         entries.append((size, room, required))
     for rank, meld in existing.items():
         if rank not in counts:
-            entries.append((len(meld.cards), max(0, rules.max_wilds(meld.naturals) - meld.wilds), 0))
+            room = 0 if rank == "3" else max(0, rules.max_wilds(meld.naturals) - meld.wilds)
+            entries.append((len(meld.cards), room, 0))
     need = sum(e[2] for e in entries)
     if wilds < need or wilds > sum(e[1] for e in entries):
         return False

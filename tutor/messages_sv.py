@@ -40,7 +40,7 @@ TEMPLATES = {
     "pile.frozen.wild/frozen!": "Kasthögen innehåller {frozen_by}, som ligger snett, så den är fryst för alla tills någon tar den.",
     "pile.frozen.team/frozen!": "Ert lag har inte meldat något än i den här given, så kasthögen är fryst för er.",
     "pile.take.frozen/short": "{why}Du erbjuder {offered}, men en fryst hög kräver två riktiga {rank:plural} ur handen att melda med toppkortet {top}. Wild cards duger inte till det.",
-    "pile.take.frozen/ok": "{why}Du meldar toppkortet {top} med två riktiga {rank:plural} ur handen ({offered}), precis vad en fryst hög kräver. Du tar hela högen.",
+    "pile.take.frozen/ok": "{why}Du meldar toppkortet {top} med två riktiga {rank:plural} ur handen ({pair}){wild_note}, precis vad en fryst hög kräver. Du tar hela högen.",
     "pile.take.unfrozen/pair": "Toppkortet {top} blir tillsammans med {offered} en giv av {rank:plural}. Högen är inte fryst, så {pair}. Du tar hela högen.",
     "pile.take.unfrozen/to-meld": "Kasthögen är inte fryst och ert lag har redan en giv av {rank:plural}: toppkortet {top} läggs till den och du tar hela högen.",
     "pile.take.unfrozen/short": "För att ta kasthögen måste du melda toppkortet {top} direkt: med två {rank:plural} ur handen, med ett naturligt kort av samma rang och en wild card, eller på ert lags giv av {rank:plural}. Du erbjuder {offered}.",
@@ -67,7 +67,7 @@ TEMPLATES = {
     "meld.threes/must-go-out!": "Nu måste du gå ut den här turen: svarta treor får bara meldas i den tur du går ut.",
     "meld.threes/must-go-out": "Du har meldat svarta treor den här turen, och det får man bara i den tur man går ut. Efter det här skulle du inte gå ut.",
     "meld.threes/short": "Svarta treor meldas bara tre eller fyra åt gången, i den tur du går ut; {cards} {cards:is_are} för få.",
-    "red3.no-meld/played": "{cards} {cards:is_are} bonuskort: en röd trea läggs genast upp — den meldas, behålls eller kastas aldrig.",
+    "red3.no-meld/played": "{cards} {red_what}: en röd trea läggs genast upp — den meldas, behålls eller kastas aldrig.",
     "meld.threes/ok!": "Svarta treor får meldas eftersom du går ut den här turen.",
     "meld.initial/short": "Första gången ert lag meldar i en giv måste korten vara värda minst {minimum} poäng (ert lag har {score} poäng); de här korten är värda {points}.{taking_note}",
     "meld.initial/ok!": "Det är ert lags första giv: {points} poäng räcker till minimikravet på {minimum}, som gäller när laget har {score} poäng.",
@@ -112,6 +112,11 @@ PARTS = {
     "max-wilds.canasta": ", även efter att den blivit en canasta",
     "wild-alone.theirs": " Given av den rangen på bordet är motståndarnas.",
     "initial.taking": " Bara toppkortet {top} räknas, inte de {pile_rest} korten under det.",
+    "initial.taking.one": " Bara toppkortet {top} räknas, inte kortet under det.",
+    "initial.taking.alone": " Toppkortet {top} är det enda kortet i kasthögen.",
+    "frozen.wilds": " och {cards}",
+    "red3.one": "är bonuskort",
+    "red3.many": "är bonuskort",
 }
 
 WORDS = {
