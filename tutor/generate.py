@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .goout import can_go_out
 from .checks import wilds_fit
-from .judge import judge
+from .judge import judge, judge_built
 from .moves import Group, Move
 from .position import TEAM_INDEX, as_position
 
@@ -56,7 +56,7 @@ def _legal(pos, candidates, short=None) -> list:
     for move in candidates:
         if move not in seen:
             seen.add(move)
-            ruling = judge(pos, move)
+            ruling = judge_built(pos, move)
             if ruling.legal:
                 out.append((move, ruling))
             elif short is not None and ruling.rule == "meld.initial":
@@ -74,7 +74,10 @@ def _legal_melds(pos, short) -> list:
     if minimum is None:
         return _legal(pos, _melds(pos), short)
     rules, hand_size = pos.rules, len(pos.hand())
-    held = {m.rank: (m.naturals, m.wilds) for m in pos.team_melds(pos.team)}
+    held = {}
+    for m in pos.team_melds(pos.team):
+        wilds = sum(1 for c in m.cards if c.is_wild)
+        held[m.rank] = (len(m.cards) - wilds, wilds)
     out = []
     for rank, cards, aimed, wilds in _meld_groups(pos):
         if rank == "3" or hand_size - len(cards) < 2:     # black threes, going out, keep-one
@@ -203,7 +206,13 @@ def _melds(pos) -> list:
 
 
 def _meld_move(rank, cards, aimed) -> Move:
-    return Move("meld", (Group(cards, rank if aimed else None),))
+    # tuple.__new__ skips the NamedTuple constructors' argument handling: a meld move is
+    # built for every legal candidate, and this is most of the time it takes
+    return _tuple_new(Move, ("meld", (_tuple_new(Group, (cards, rank if aimed else None, None)),),
+                             None))
+
+
+_tuple_new = tuple.__new__
 
 
 def _meld_groups(pos):

@@ -49,7 +49,12 @@ def judge(position: Position, move) -> Ruling:
     raises `MoveError`."""
     if not isinstance(position, Position):
         position = as_position(position)
-    move = Move.parse(move)
+    return judge_built(position, Move.parse(move))
+
+
+def judge_built(position: Position, move: Move) -> Ruling:
+    """`judge` for a well-formed `Move` built by the engine itself (generate.py): the checks
+    of `Move.parse` on a hand-built Move are skipped, as these cannot fail."""
     trial = Trial(position, move)
     try:
         decisive = _JUDGES[move.kind](trial)
