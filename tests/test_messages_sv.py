@@ -268,6 +268,11 @@ SITUATIONS = [
     ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 5C 9H", "take 9C 9D"),
     ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 9H", "take 9C 9D"),
     ("turn: S drawn\nS: 9C 9D 4C 5D 6H\npile: 9H", "meld 3H 3D 4C"),
+    # a red three laid out on the player's turn (red3-dealt=on-turn); one card in the stock
+    ("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 9H 9D 4C 5D\nNS: 9S 9C 9H\n"
+     "pile: 6C 9D\nstock: KC 7H + rest", "draw"),
+    ("turn: S draw\nS: 4C 5D\nN: 6D\nNS: 9S 9C 9H\nNS red3: 3H 3D\nEW: QH QD QS\n"
+     "EW red3: 3H 3D\npile: 6C 8D\nstock: KC\nE: 46\nW: 46", "draw"),
 ]
 
 

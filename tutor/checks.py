@@ -132,6 +132,16 @@ def draw_ok(t) -> Check:
     return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock)})
 
 
+def red3_on_turn(t) -> None:
+    """`red3.dealt`, variant on-turn: red threes held are laid out in this turn's draw or take
+    (recorded to be explained; it never refuses a move)."""
+    if t.pos.rules.red3_dealt == "on-turn":
+        held = tuple(c for c in t.hand if c.is_red_three)
+        if held:
+            t.checks.append(Check("red3.dealt", True, "red3.dealt/on-turn!", {"cards": held},
+                                  held))
+
+
 def stock_out_draw(t) -> Check:
     """`hand.end.stock`: drawing from an empty stock ends the hand, unless taking is forced."""
     pos = t.pos
@@ -623,6 +633,12 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     if kind in ("yes", "no"):
         return pos.replace(asked=kind)
     if kind == "end-stock":
+        if pos.rules.red3_dealt == "on-turn":     # red threes held are laid out first
+            hand, _, laid = _lay_out_red3(list(pos.hands[si]), [])
+            if laid:
+                hands, red3 = list(pos.hands), list(pos.red3)
+                hands[si], red3[ti] = tuple(hand), red3[ti] + laid
+                return pos.replace(phase="over", out=None, hands=tuple(hands), red3=tuple(red3))
         return pos.replace(phase="over", out=None)
     if kind == "draw":
         return _apply_draw(pos, si, ti)
@@ -668,14 +684,13 @@ def _concealed_by_discard(pos) -> bool:
 
 
 def _apply_draw(pos, si, ti) -> Position:
-    """`turn.draw`, `red3.drawn` (lay it out, draw again), `hand.end.stock` (a last red three)."""
+    """`turn.draw`, `red3.drawn` (lay it out, draw again), `hand.end.stock` (a last red three).
+    Under `red3-dealt=on-turn` the red threes held are laid out after the draw (`red3.dealt`),
+    so a replacement never takes the card the player was to draw."""
     stock = list(pos.stock)
     hand = list(pos.hands[si])
     red3 = list(pos.red3)
     laid = []
-    if pos.rules.red3_dealt == "on-turn":          # red3.dealt, variant on-turn: laid now, replaced
-        hand, stock, first = _lay_out_red3(hand, stock)
-        laid.extend(first)
     drawn = None
     while stock:  # red3.drawn: a red three drawn is laid out and the player draws again
         card = stock.pop(0)
@@ -686,6 +701,9 @@ def _apply_draw(pos, si, ti) -> Position:
         break
     if drawn is not None:
         hand.append(drawn)
+    if pos.rules.red3_dealt == "on-turn":
+        hand, stock, held = _lay_out_red3(hand, stock)
+        laid.extend(held)
     red3[ti] = red3[ti] + tuple(laid)
     hands = list(pos.hands)
     hands[si] = sort_cards(hand)
@@ -696,11 +714,12 @@ def _apply_draw(pos, si, ti) -> Position:
 
 
 def _lay_out_red3(hand: list, stock: list) -> tuple:
-    """Red threes still in a hand (variant red3-dealt=on-turn) are laid out and replaced."""
+    """Red threes still in a hand (variant red3-dealt=on-turn) are laid out, each replaced
+    from the stock while it lasts (a red three is never held, `red3.no-meld`)."""
     laid = []
     while True:
         red = [c for c in hand if c.is_red_three]
-        if not red or not stock:
+        if not red:
             return hand, stock, tuple(laid)
         for card in red:
             hand.remove(card)

@@ -23,7 +23,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "turn.draw/first": {"en": "Draw first: a turn begins by drawing from the stock or taking the pile; nothing else may happen before that."},
     "red3.drawn/again": {"en": "The top card of the stock is a red three ({card}): it is laid out for your team at once and you draw again."},
     "hand.end.stock/red3-last": {"en": "The last card of the stock is a red three ({card}): it is laid out and scores as usual, and the hand ends — the stock is empty."},
-    "turn.draw/ok": {"en": "You draw the top card of the stock ({stock} cards there). A turn begins with a draw."},
+    "turn.draw/ok": {"en": "You draw the top card of the stock ({stock_cards} there). A turn begins with a draw."},
+    "red3.dealt/on-turn!": {"en": "Under this table's rules (red3-dealt=on-turn) you lay out {cards} for your team now, at your turn, with a replacement from the stock for each while it lasts."},
     "turn.own-cards/missing": {"en": "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once."},
     "turn.meld/ok": {"en": "After drawing you may meld: {laid}."},
     "turn.discard/one-card": {"en": "A turn ends with exactly one card discarded; you offer {count} ({cards})."},
@@ -180,6 +181,8 @@ PARTS: dict[str, dict[str, str]] = {
     "initial.taking.one": {"en": " Only the top card {top} counts, not the card under it."},
     "initial.taking.alone": {"en": " The top card {top} is the only card of the pile."},
     "frozen.wilds": {"en": " and {cards}"},
+    "cards.one": {"en": "1 card"},
+    "cards.many": {"en": "{count} cards"},
     "red3.one": {"en": "is a red three"},
     "red3.many": {"en": "are red threes"},
 }
@@ -217,6 +220,9 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
         rest = f["pile_rest"]
         part = "initial.taking" if rest > 1 else "initial.taking.one" if rest else "initial.taking.alone"
         f["taking_note"] = _part(part, lang, top=f["top"], pile_rest=rest) if f["taking"] else ""
+    if key == "turn.draw/ok":
+        n = f["stock"]
+        f["stock_cards"] = _part("cards.one" if n == 1 else "cards.many", lang, count=n)
     if key == "pile.take.frozen/ok":
         f["pair"] = _words(tuple(c for c in f["offered"] if c.is_natural), w)
         wilds = tuple(c for c in f["offered"] if c.is_wild)

@@ -40,15 +40,21 @@ def _can_go_out(pos: Position) -> bool:
     stuck = _cards_that_cannot_be_melded(hand, melds, rules)
     if len(stuck) > 1:          # one discard cannot get rid of both
         return False
-    discard_choices = stuck or list(dict.fromkeys(hand))
-    if not stuck and (rules.go_out_without_discard == "always" or _may_be_concealed(pos)):
-        discard_choices.append(None)
-    for discard in discard_choices:
+    for discard in stuck or dict.fromkeys(hand):
         rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
+        rest.remove(discard)
         if _can_meld_all(rest, melds, rules):
             return True
+    if stuck:
+        return False
+    # no discard: the whole hand melded (goout.no-discard); under concealed-only it must be
+    # a concealed going out, so only the player's own melds of this turn count — for room
+    # for wild cards and for the canasta (goout.concealed)
+    if rules.go_out_without_discard == "always":
+        return _can_meld_all(list(hand), melds, rules)
+    if _may_be_concealed(pos):
+        own = [m for m in melds if m.rank in pos.started]
+        return _can_meld_all(list(hand), own, rules)
     return False
 
 

@@ -86,9 +86,11 @@ def _judge_draw(t: Trial) -> Check:
     t.need(C.turn_draw_phase(t))
     if not t.pos.stock:
         decisive = t.need(C.stock_out_draw(t))
+        C.red3_on_turn(t)
         t.plan = C.Plan("end-stock")
         return decisive
     decisive = t.need(C.draw_ok(t))
+    C.red3_on_turn(t)
     t.plan = C.Plan("draw")
     return decisive
 
@@ -106,6 +108,7 @@ def _judge_take(t: Trial) -> Check:
     t.need(C.take_group_aim(t))
     t.need(C.take_wilds_only(t))
     decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
+    C.red3_on_turn(t)
     plan = C.lay_groups(t, taking=True)
     C.after_laying(t, plan)
     t.plan = plan

@@ -23,7 +23,8 @@ TEMPLATES = {
     "turn.order/answer": "Bara {expected:name}, partnern till den som frågade, svarar på ”får jag gå ut?” — inte {seat:name}.",
     "turn.draw/already": "Du har redan dragit den här turen. En tur börjar med ett enda drag: ett kort från dragen hög eller hela kasthögen. Melda eller kasta nu.",
     "turn.draw/first": "Dra först: en tur börjar med att du drar från dragen hög eller tar kasthögen. Inget annat får hända innan dess.",
-    "turn.draw/ok": "Du drar det översta kortet från dragen hög (där ligger {stock} kort). En tur börjar alltid med att dra.",
+    "turn.draw/ok": "Du drar det översta kortet från dragen hög (där ligger {stock_cards}). En tur börjar alltid med att dra.",
+    "red3.dealt/on-turn!": "Enligt bordets regler (red3-dealt=on-turn) lägger du nu, på din tur, upp {cards} för ert lag och får ett ersättningskort från dragen hög för varje så länge den räcker.",
     "turn.own-cards/missing": "Du har inte {cards} på handen: du kan bara spela kort från din egen hand, varje kort en gång.",
     "turn.meld/ok": "Efter att du dragit får du melda: {laid}.",
     "turn.discard/one-card": "En tur slutar med att du kastar exakt ett kort; du erbjuder {count} ({cards}).",
@@ -115,6 +116,8 @@ PARTS = {
     "initial.taking.one": " Bara toppkortet {top} räknas, inte kortet under det.",
     "initial.taking.alone": " Toppkortet {top} är det enda kortet i kasthögen.",
     "frozen.wilds": " och {cards}",
+    "cards.one": "1 kort",
+    "cards.many": "{count} kort",
     "red3.one": "är bonuskort",
     "red3.many": "är bonuskort",
 }
