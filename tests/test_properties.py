@@ -36,7 +36,7 @@ def positions(draw):
     rng = random.Random(seed)
     for _ in range(steps):
         moves = tutor.legal_moves(pos)
-        if not moves:
+        if not moves:          # the hand is over (a stuck hand is a failure, tested below)
             break
         pos = pos.play(rng.choice(moves))
     return pos
@@ -51,6 +51,14 @@ def test_108_cards_are_conserved(pos):
         counts[card] = counts.get(card, 0) + 1
     assert all(n == tutor.cards.COPIES[c] for c, n in counts.items())
     assert len(counts) == 53
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_a_hand_in_play_always_has_a_legal_move(pos):
+    """No rule combination leaves the player to move stuck: until the hand is over, some
+    move is legal (the positions come from random play under random variant flags)."""
+    assert pos.phase == "over" or tutor.legal_moves(pos), pos.to_text()
 
 
 @SETTINGS
