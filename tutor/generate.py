@@ -1,5 +1,9 @@
-"""Every legal move of a position: one generator per phase, each candidate confirmed by `judge`
-(discards that one judgement decides for all, see `_legal_discards`).
+"""Every legal move of a position: one generator per phase, each candidate decided by `judge` —
+or, where judging each was most of the time, by the judge's own tests applied once: one
+judgement for all discards (`_legal_discards`), the wild-card limit and the minimum for
+one-group melds when nothing else can refuse them (`_legal_melds`); takes the judge must
+refuse are not offered (`_takes`). tests/test_generate_shortcuts.py keeps this equal to
+judging every candidate.
 
 Moves that differ only in the suits of natural cards count once (the first cards of each
 rank in the sorted hand stand for all). Wild cards are told apart (a joker is not a two,
