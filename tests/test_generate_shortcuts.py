@@ -1,6 +1,7 @@
 """`legal_moves` decides some candidates without a full `judge` call: all discards by one
-judgement (`_legal_discards`), and one-group melds by the judge's own wild-card check and
-the first meld's minimum where nothing else can refuse them (`_legal_melds`). These shortcuts must list exactly what
+judgement (`_legal_discards`), and one-group melds and takes by the judge's own wild-card
+check and the first meld's minimum where nothing else can refuse them (`_legal_melds`,
+`_legal_takes`). These shortcuts must list exactly what
 judging every candidate lists, in the same order — checked here on every position of
 seeded random hands under every variant flag, and on staged positions where the
 shortcut's conditions just fail."""
@@ -22,6 +23,7 @@ def _everything_judged(monkeypatch, pos) -> list:
     """The legal moves found by judging every candidate (no shortcut)."""
     with monkeypatch.context() as m:
         m.setattr(generate, "_meld_shortcut", lambda pos: None)
+        m.setattr(generate, "_take_shortcut", lambda pos: None)
         m.setattr(generate, "_legal_discards",
                   lambda pos: generate._legal(pos, generate._discards(pos)))
         return tutor.legal_moves(pos)
@@ -30,7 +32,7 @@ def _everything_judged(monkeypatch, pos) -> list:
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_shortcuts_list_what_the_judge_permits(monkeypatch, rules):
     rng = random.Random(rules)
-    compared = shortcut_used = 0
+    compared = shortcut_used = take_shortcut_used = 0
     for seed in range(25):
         pos = tutor.deal(seed=seed, rules=rules)
         while pos.phase != "over":
@@ -39,8 +41,11 @@ def test_shortcuts_list_what_the_judge_permits(monkeypatch, rules):
             compared += 1
             if pos.phase in ("drawn", "melded") and generate._meld_shortcut(pos) is not None:
                 shortcut_used += 1
+            if pos.phase == "draw" and generate._takes(pos) and \
+                    generate._take_shortcut(pos) is not None:
+                take_shortcut_used += 1
             pos = pos.play(rng.choice(moves))
-    assert compared > 2000 and shortcut_used > 300
+    assert compared > 2000 and shortcut_used > 300 and take_shortcut_used > 100
 
 
 def test_no_shortcut_when_the_player_must_go_out(monkeypatch):
@@ -99,6 +104,56 @@ def test_staged_positions_at_the_shortcuts_edges(monkeypatch, name):
     assert moves == _everything_judged(monkeypatch, pos)
     refused = [m for m in generate._melds(pos) if m not in moves]
     assert refused, "the position should refuse some melds"
+
+
+TAKES = {
+    # the team has not melded: K K + top K counts 30 of 50, so the take alone is refused
+    # (meld.initial) and only the take with the nines beside it is listed
+    "first-meld": (50, """\
+turn: S draw
+S: KS KH 9D 9C 9S 4C 5D 6H
+EW: JH JD JS
+pile: 9H KD
+"""),
+    # one card in hand, one card in the pile: pile.one-card
+    "one-card": (None, """\
+turn: S draw
+S: KS
+NS: KH KD KC
+pile: KD
+"""),
+    # the pile under the top brings two cards: two left after offering the pair
+    "few-left": (0, """\
+turn: S draw
+S: KS KH 2C
+NS: 9H 9D 9C
+pile: 4C 5D KD
+"""),
+    # the stock is empty: hand.end.stock decides, judged in full
+    "stock-empty": (None, """\
+turn: S draw
+S: KS KH 4C 5D
+N: 6D
+NS: KC KD KS
+NS red3: 3H 3D
+EW: QH QD QS
+EW red3: 3H 3D
+pile: KD
+stock: -
+E: 46
+W: 46
+"""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TAKES))
+def test_staged_takes_at_the_shortcuts_edges(monkeypatch, name):
+    minimum, text = TAKES[name]
+    pos = tutor.Position.parse(text)
+    assert generate._take_shortcut(pos) == minimum
+    moves = tutor.legal_moves(pos)
+    assert moves == _everything_judged(monkeypatch, pos)
+    assert all(tutor.judge(pos, m).legal for m in moves)
 
 
 def test_can_go_out_shortcut_agrees_with_trying_every_discard(monkeypatch):

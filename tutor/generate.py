@@ -1,9 +1,9 @@
 """Every legal move of a position: one generator per phase, each candidate decided by `judge` —
 or, where judging each was most of the time, by the judge's own tests applied once: one
 judgement for all discards (`_legal_discards`), the wild-card limit and the minimum for
-one-group melds when nothing else can refuse them (`_legal_melds`); takes the judge must
-refuse are not offered (`_takes`). tests/test_generate_shortcuts.py keeps this equal to
-judging every candidate.
+one-group melds and takes when nothing else can refuse them (`_legal_melds`,
+`_legal_takes`); takes the judge must refuse are not offered (`_takes`).
+tests/test_generate_shortcuts.py keeps this equal to judging every candidate.
 
 Moves that differ only in the suits of natural cards count once (the first cards of each
 rank in the sorted hand stand for all). Wild cards are told apart (a joker is not a two,
@@ -46,7 +46,7 @@ def _legal_pairs(pos) -> list:
         return _legal(pos, [_YES, _NO])
     short: list = []             # moves refused only for the first meld's minimum
     if pos.phase == "draw":
-        pairs = _legal(pos, [_DRAW] + _takes(pos), short)
+        pairs = _legal(pos, [_DRAW], short) + _legal_takes(pos, short)
     else:
         ask = [_ASK] if pos.phase == "drawn" and pos.asked == "-" else []
         pairs = _legal(pos, ask, short) + _legal_melds(pos, short) + _legal_discards(pos)
@@ -200,6 +200,54 @@ def _takes(pos) -> list:
                 continue
             moves.append(Move("take", (Group(tuple(same[:k]) + w),) if k or w else ()))
     return moves
+
+
+def _legal_takes(pos, short) -> list:
+    """The legal takes among `_takes`. Where only the wild-card limit and the first meld's
+    minimum can refuse them (`_take_shortcut`) and two or more cards stay in hand, the
+    judge's own tests decide, in the judge's order (a take short of the minimum goes to
+    `short`); every other take is judged in full."""
+    moves = _takes(pos)
+    minimum = _take_shortcut(pos) if moves else None
+    if minimum is None:
+        return _legal(pos, moves, short)
+    top, rules = pos.top, pos.rules
+    meld = pos.meld_of(pos.team, top.rank)
+    held_wilds = sum(1 for c in meld.cards if c.is_wild) if meld else 0
+    held_naturals = len(meld.cards) - held_wilds if meld else 0
+    # the hand after a take: without the offered cards, with the pile under the top card
+    # (its red threes are laid out, red3.from-pile)
+    kept = len(pos.hand()) + sum(1 for c in pos.pile[:-1] if not c.is_red_three)
+    out = []
+    for move in moves:
+        offered = move.groups[0].cards if move.groups else ()
+        if kept - len(offered) < 2:                     # going out, keep-one: judged
+            out += _legal(pos, [move], short)
+            continue
+        wilds = sum(1 for c in offered if c.is_wild)
+        naturals = len(offered) - wilds + 1             # the top card is natural
+        if not wilds_fit(rules, held_naturals + naturals, held_wilds + wilds):
+            continue
+        if minimum and top.value + sum(c.value for c in offered) < minimum:
+            short.append(move)
+            continue
+        out.append((move, None))
+    return out
+
+
+def _take_shortcut(pos) -> int | None:
+    """Can `_legal_takes` decide the takes `_takes` offers without the judge? Not if the
+    player is bound to go out, the stock is empty (`hand.end.stock`) or the last card
+    would take a one-card pile (`pile.one-card`): then None. Otherwise the pile checks
+    pass (`_takes` offers a take only under a natural top that is no three), the frozen
+    and unfrozen checks pass by `_takes`' own filter, and only the wild-card limit and
+    the first meld's minimum remain: the answer is that minimum (0 once the team has
+    melded, or under `initial-minimum=off`)."""
+    if pos.asked != "-" or pos.started or not pos.stock:
+        return None
+    if len(pos.hand()) == 1 and len(pos.pile) == 1:
+        return None
+    return _meld_shortcut(pos)
 
 
 # ---- the meld phase ----------------------------------------------------------------------
