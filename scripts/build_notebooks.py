@@ -63,10 +63,13 @@ class NB:
 
 HOW_TO = """
 *How to use this lesson:* choose **Run ▸ Run All Cells** (or **Kernel ▸ Restart Kernel and
-Run All Cells**). You never need to read or change the small grey code cells: they only
-put the table and the questions on the page. In each question, decide **Legal** or
-**Illegal** (or pick an answer) *before* anything is revealed; the **Hint** button helps
-in three steps — a nudge, the rule, the move.
+Run All Cells**); JupyterLab then shows the end of the page, so scroll back up to here.
+You never need to read or change the small grey code cells: they only put the table and
+the questions on the page. On a table, click cards in the bottom hand to select them,
+then press a move button: the panel under the table says whether the move is legal and
+names the rule. **Undo** takes a move back, **Reset** returns to the start. In each
+question, decide **Legal** or **Illegal** (or pick an answer) *before* anything is
+revealed; the **Hint** button helps in three steps — a nudge, the rule, the move.
 """
 
 
@@ -99,10 +102,11 @@ def lesson_notebook(lesson, nxt) -> NB:
         nb.md("**That was the last lesson.** Try your own positions in the "
               "[sandbox](sandbox.ipynb) and score hands in the [scoring notebook](scoring.ipynb).")
     ids = ", ".join(f"`{r}`" for r in lesson.teaches)
-    disputes = ", ".join(map(str, lesson.disputes)) or "none"
-    nb.md(f"### For the teacher\n\nThis lesson teaches the rules {ids} and stages the disputes "
-          f"{disputes} of the dispute list. The cell below asks the engine every question of "
-          "the lesson and says whether it agrees with the lesson.")
+    staged = (f"stages the disputes {', '.join(map(str, lesson.disputes))} of the dispute list"
+              if lesson.disputes else "stages none of the disputes of the dispute list")
+    nb.md(f"### For the teacher\n\nThis lesson teaches the rules {ids} and {staged}. The cell "
+          "below asks the engine every question of the lesson and says whether it agrees with "
+          "the lesson (the answers are in the answer key: see the teacher notebook).")
     nb.code("lesson.check_all()", result=repr(lesson.check_all()), tags=[CHECK])
     return nb
 

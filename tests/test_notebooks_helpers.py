@@ -96,3 +96,32 @@ def test_handouts(tmp_path):
     assert any(n.endswith(".svg") or n.endswith(".txt") for n in names)
     assert "pile.take.frozen" in (tmp_path / "06-answers.md").read_text()
     assert "pile.take.frozen" not in (tmp_path / "06-questions.md").read_text()
+
+
+def test_quiz_pictures_do_not_show_the_answer():
+    """Found in the browser: the hand-order quiz drew the sorted hand it asked about, and
+    seventh-king drew the finished canasta (label '7 cards · natural') it asked the bonus of."""
+    pytest.importorskip("ipywidgets")
+    q = L.get("01").exercise("hand-order").quiz()
+    assert not any("tutor-quiz-position" in w._dom_classes for w in q.children)
+    assert "2H AC" not in "".join(getattr(w, "value", "") for w in q.children)
+    q = L.get("04").exercise("seventh-king").quiz()
+    pic = next(w for w in q.children if "tutor-quiz-position" in w._dom_classes).value
+    assert "7 cards" not in pic and "natural" not in pic
+    assert q.answer(500) is True                      # the engine still scores after the move
+
+
+def test_check_report_does_not_list_the_answers():
+    """The report is the last cell: Run All leaves it on screen before any question is asked."""
+    text = repr(L.get("01").check_all())
+    assert "hand-order" in text and "deck.order" in text
+    assert " 2H" not in text and "-125" not in text and " 45 " not in text
+
+
+def test_exercise_picture_must_be_true_false_or_start(tmp_path):
+    p = tmp_path / "99-x.toml"
+    p.write_text('title = "x"\ngoal = "x"\n[[exercises]]\nid = "a"\nprompt = "p"\n'
+                 'position = "turn: S draw\\n"\nmove = "draw"\nexpect = "legal"\nrule = "turn.draw"\n'
+                 'hints = ["a", "b"]\npicture = "after"\n')
+    with pytest.raises(L.LessonError, match="picture"):
+        L.load_lesson(p)

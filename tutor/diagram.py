@@ -135,7 +135,17 @@ def _label(out, x, y, text, size=13, colour=INK, bold=False, align="left"):
     out.append(("text", x, y, text, size, colour, bold, align))
 
 
+def text_width(text, size, bold=False) -> float:
+    """A generous estimate of a label's width in the table's sans-serif font (DejaVu Sans:
+    about 0.55 of the size per character, 0.62 in bold)."""
+    return len(text) * size * (0.62 if bold else 0.55)
+
+
 def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12):
+    """A pill with centred bold text; widened (about its centre) when the text needs it."""
+    need = text_width(text, size, bold=True) + h
+    if need > w:
+        x, w = x - (need - w) / 2, need
     out.append(("rect", x, y, w, h, h / 2, fill, None, 0))
     out.append(("text", x + w / 2, y + h / 2 + 1, text, size, colour, True, "center"))
 

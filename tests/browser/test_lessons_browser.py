@@ -73,3 +73,54 @@ def test_screenshots_of_lesson_1_and_of_a_table(page, lab_server, work_dir):
                    if (!c) return 0; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
                    let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n / (c.width * c.height); }""")
     assert painted > 0.2, painted
+
+
+def test_learner_tries_the_first_table_of_lesson_5_and_undoes(page, lab_server, work_dir):
+    """As a newcomer: select the two nines on the drawn table, take the pile (legal: the
+    panel names the rule and says Undo takes it back), Undo, then try the joker."""
+    from tutor import Position
+    from tutor.diagram import HEIGHT, WIDTH, scene
+
+    _open(page, lab_server, work_dir, "05-taking-the-pile.ipynb")
+    table = page.locator(".tutor-table").first
+    canvas = table.locator("canvas.tutor-canvas")
+    # as a learner at 1280x800 sees it: the hand, the buttons and the panel, the table's top
+    # scrolled out of view (a click then used to scroll the canvas and miss its card)
+    table.locator(".tutor-explanation").evaluate("(el) => el.scrollIntoView({block: 'end'})")
+    assert canvas.bounding_box()["y"] < 0
+    page.wait_for_function(
+        """(el) => { const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+                     let n = 0; for (let i = 3; i < d.length; i += 4 * 97) if (d[i]) n++;
+                     return n > d.length / (4 * 97) * 0.5; }""", arg=canvas.element_handle())
+    pos = Position.parse(table.locator(".tutor-notation textarea").input_value())
+    regions = {pos.hand("S")[r.key[1]].text: r for r in scene(pos, viewer="S").regions
+               if r.kind == "hand"}
+
+    panel, selection = table.locator(".tutor-explanation"), table.locator(".tutor-selection")
+
+    def click(card):
+        page.wait_for_timeout(200)                    # let the layout settle (the panel resizes)
+        box = canvas.bounding_box()
+        r = regions[card]
+        page.mouse.click(box["x"] + (r.x + min(r.w, 20) / 2) * box["width"] / WIDTH,
+                         box["y"] + (r.y + r.h / 2) * box["height"] / HEIGHT)
+        pretty = {"9H": "9♥", "9S": "9♠", "JK": "JK"}[card]
+        page.wait_for_function("([el, c]) => el.innerText.includes(c)",
+                               arg=[selection.element_handle(), pretty])
+
+    click("9H")
+    click("9S")
+    table.locator(".tutor-btn-take").click()
+    page.wait_for_function("(el) => el.innerText.includes('pile.take.unfrozen')", arg=panel.element_handle())
+    text = panel.inner_text()
+    assert text.startswith("Legal") and "Undo takes the move back" in text, text
+    screenshot(page, "lesson-05-take-legal")
+    table.locator(".tutor-btn-undo").click()
+    page.wait_for_function("(el) => !el.innerText.includes('pile.take.unfrozen')", arg=panel.element_handle())
+    assert "selected: nothing" in selection.inner_text()
+    click("9H")
+    click("JK")
+    table.locator(".tutor-btn-take").click()
+    page.wait_for_function("(el) => el.innerText.includes('a natural and a wild card')",
+                           arg=panel.element_handle())
+    assert not collect_output_errors(page)

@@ -53,7 +53,9 @@ def _wait_painted(page, selector=CANVAS, timeout=30_000):
 def _css_point(page, table_x, table_y):
     """Page coordinates of a table point: scale by displayed / drawn width."""
     from tutor.diagram import HEIGHT, WIDTH
-    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'end'})", CANVAS)
+    # blur first: a focused table canvas never scrolls into view (tutor/table/widget.py)
+    page.evaluate("(sel) => { const c = document.querySelector(sel); c.blur();"
+                  " c.scrollIntoView({block: 'end'}); }", CANVAS)
     page.wait_for_timeout(100)
     box = page.locator(CANVAS).first.bounding_box()
     return box["x"] + table_x * box["width"] / WIDTH, box["y"] + table_y * box["height"] / HEIGHT

@@ -121,6 +121,8 @@ class Exercise:
     line: str = "total"
     after: dict = field(default_factory=dict)
     start: tuple = (0, 0)
+    picture: object = True     # the quiz's picture: True (the question's position), "start"
+                               # (before the `before` moves) or False (none: it would show the answer)
 
     # ---- the position -------------------------------------------------------
     def text(self) -> str:
@@ -381,16 +383,14 @@ class CheckReport:
         self.rows = []
         for ex in lesson.exercises:
             probs = ex.problems()
-            answer = str(ex.answer)
-            answer = answer if len(answer) <= 12 else answer[:11] + "…"
-            self.rows.append((ex.id, ex.kind, answer, ex.rule, not probs))
-        self.ok = all(r[4] for r in self.rows)
+            self.rows.append((ex.id, ex.kind, ex.rule, not probs))
+        self.ok = all(r[3] for r in self.rows)
 
     def __repr__(self) -> str:
         w = max([len(r[0]) for r in self.rows] + [8])
         lines = [f"Lesson {self.lesson.key}: {len(self.rows)} exercises checked against the engine"]
-        for ex_id, kind, answer, rule, ok in self.rows:
-            lines.append(f"  {'ok ' if ok else 'BAD'} {ex_id:<{w}} {answer:<12} {rule}")
+        for ex_id, kind, rule, ok in self.rows:
+            lines.append(f"  {'ok ' if ok else 'BAD'} {ex_id:<{w}} {rule}")
         lines.append("all agree with the rulebook" if self.ok else "SOME DISAGREE: see ENGINE-BUGS.md")
         return "\n".join(lines)
 
@@ -432,6 +432,8 @@ def _lesson_from(data: dict, path: Path) -> Lesson:
             raise LessonError(f"{path.name}: exercise id {ex_id!r} twice")
         seen.add(ex_id)
         kind = e.get("kind", "judge")
+        if e.get("picture", True) not in (True, False, "start"):
+            raise LessonError(f"{path.name} {ex_id}: picture must be true, false or \"start\"")
         if kind not in KINDS:
             raise LessonError(f"{path.name} {ex_id}: kind {kind!r} is not one of {KINDS}")
         ref = need(e, "position", f"exercise {ex_id}")
@@ -452,7 +454,7 @@ def _lesson_from(data: dict, path: Path) -> Lesson:
             reveal=_clean(e.get("reveal", "")).strip(), disputes=tuple(e.get("disputes", ())),
             choices=tuple(e.get("choices", ())), team=e.get("team", "NS"),
             line=e.get("line", "total"), after=dict(e.get("after", {})),
-            start=tuple(e.get("start", (0, 0)))))
+            start=tuple(e.get("start", (0, 0))), picture=e.get("picture", True)))
     for s in lesson.sections:
         for ex_id in s.exercises:
             lesson.exercise(ex_id)          # KeyError -> a section names a missing exercise

@@ -58,10 +58,12 @@ class Quiz(W.VBox):
                         + md(ex.prompt))
         header.add_class("tutor-quiz-prompt")
         parts = [header]
-        show_position = show_position and ex.kind != "parse"
+        show_position = show_position and ex.kind != "parse" and ex.picture is not False
         pos = ex.position() if show_position or ex.move else None
         if show_position:
-            pic = W.HTML(position_html(pos))
+            # "start": the position before the `before` moves, when the position after them
+            # would show the answer (a canasta already labelled, a count already drawn)
+            pic = W.HTML(position_html(ex.start_position() if ex.picture == "start" else pos))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":

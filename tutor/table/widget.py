@@ -109,10 +109,18 @@ class Table(W.VBox):
         tools = W.HBox([self.buttons[n] for n, *_ in _TOOLS], layout=W.Layout(flex_flow="row wrap"))
         moves.add_class("tutor-moves")
         tools.add_class("tutor-tools")
-        side = W.VBox([W.HTML("<b>Position</b> (edit me: what if…?)"), self.notation, self.text_error])
+        side = W.VBox([W.HTML("<b>Position</b> (edit me: what if…?)"), self.notation, self.text_error],
+                      layout=W.Layout(flex="0 0 340px"))
         side.layout.display = None if show_text else "none"
         lower = W.HBox([self.explanation, side], layout=W.Layout(width=f"{display_width}px"))
-        super().__init__([self.canvas, self.selection_label, moves, tools, lower], **kwargs)
+        # ipycanvas focuses the canvas on mouse down (no preventScroll) and only then reads
+        # where the canvas is: with the table's top scrolled out of view, the browser scrolled
+        # the canvas into view first and the click landed on the wrong card (or on nothing).
+        # A scroll margin far outside the focused canvas tells the browser it is always "in
+        # view" (only while focused: scrollIntoView of an unfocused canvas works as usual).
+        style = W.HTML("<style>.tutor-canvas:focus { scroll-margin: -10000px; }</style>",
+                       layout=W.Layout(display="none"))
+        super().__init__([self.canvas, self.selection_label, moves, tools, lower, style], **kwargs)
         self.add_class("tutor-table")
         self.session.on_change(self._on_change)
         self.refresh()
@@ -132,10 +140,22 @@ class Table(W.VBox):
             "add": s.add_to, "discard": s.discard, "ask": s.ask,
             "yes": lambda: s.answer(True), "no": lambda: s.answer(False),
             "legal": s.legal_moves, "hint": s.hint, "playon": s.play_on,
-            "undo": s.undo, "redo": s.redo, "reset": s.reset, "clear": s.clear_selection,
+            "undo": lambda: self._step(s.undo, "Nothing to undo: this is the staged position."),
+            "redo": lambda: self._step(s.redo, "Nothing to redo."),
+            "reset": s.reset, "clear": s.clear_selection,
             "replay": s.replay_start, "nexthand": s.next_hand, "newgame": s.start_game,
         }
         return actions[name]()
+
+    def _step(self, action, nothing: str):
+        """Undo / redo; with nothing to step through, say so. The buttons stay enabled: a
+        button disabled under the pointer drops the page's focus to the document body, and
+        the next click in the notebook then moves the focus (and may scroll) first."""
+        done = action()
+        if not done:
+            self.session.message = nothing
+            self.refresh_panel()
+        return done
 
     def _on_change(self, session, what):
         self.refresh_panel()               # the words first: they are what the learner waits for
@@ -245,8 +265,9 @@ class Table(W.VBox):
         for name, *_ in _BUTTONS:
             wanted = _BUTTON_KIND.get(name, name) in kinds
             self.buttons[name].button_style = "primary" if wanted else ""
-        self.buttons["undo"].disabled = not s.past
-        self.buttons["redo"].disabled = not s.future
+        for name, steps in (("undo", s.past), ("redo", s.future)):
+            # greyed, not disabled (see _step)
+            self.buttons[name].style.text_color = "" if steps else "#9e9e9e"
         sel = s.selected_cards()
         parts = []
         if s.groups:
@@ -287,6 +308,9 @@ class Table(W.VBox):
                 f"<i>{_code(rule_text(r.rule))}</i><br>"
                 f"<span class='tutor-why'>{html.escape(r.explain())}</span>"
                 + (f"<br><small>also: {', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
+                + (f"<br><small class='tutor-undo-note' style='color:#555'>The table has moved on: "
+                   "<b>Undo</b> takes the move back, to try another.</small>"
+                   if r.legal and s.past and s.past[-1].ruling is r else "")
                 + "</div>")
         if s.last_steps:
             rows = "".join(
@@ -319,7 +343,8 @@ class Table(W.VBox):
             pos = s.position
             out.append(f"<div style='color:#555'>{SEAT_NAMES[pos.turn]} to play ({pos.phase}). "
                        "Click cards in your hand, then press a move. Every try is judged here.</div>")
-        return "".join(out)
+        # the widget's HTML inherits a 28px line height (one button row): text needs less
+        return f"<div style='line-height:1.45'>{''.join(out)}</div>"
 
     def _sheet_html(self) -> str:
         """The hand's score sheet, line by line with rule ids (score_hand)."""
@@ -327,15 +352,17 @@ class Table(W.VBox):
         pos = self.session.position
         how = (f"{SEAT_NAMES[pos.out]} went out" + (" concealed" if pos.out_concealed else "")
                if pos.out else "the stock ran out")
-        cols = []
+        parts = []
         for team, sheet in score_hand(pos).items():
-            rows = "".join(f"<tr><td><code>{rule}</code></td><td>{html.escape(words)}</td>"
-                           f"<td style='text-align:right'>{points:+d}</td></tr>"
+            # one team under the other: side by side the rule ids wrapped in the narrow panel
+            rows = "".join(f"<tr><td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>"
+                           f"<td style='padding-right:8px'>{html.escape(words)}</td>"
+                           f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                            for rule, points, words in sheet.items)
-            cols.append(f"<td style='vertical-align:top;padding-right:14px'><b>{team}: {sheet.total}</b>"
-                        f"<table style='font-size:12px'>{rows}</table></td>")
+            parts.append(f"<div style='margin-top:4px'><b>{team}: {sheet.total}</b>"
+                         f"<table style='font-size:12px;line-height:1.3'>{rows}</table></div>")
         return (f"<div class='tutor-sheet'><b>The hand is over</b> ({how}). Score sheet:"
-                f"<table><tr>{''.join(cols)}</tr></table></div>")
+                f"{''.join(parts)}</div>")
 
     # ---- text form ---------------------------------------------------------------------------
     def __repr__(self) -> str:
