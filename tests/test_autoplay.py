@@ -144,7 +144,8 @@ def test_replay_reproduces_the_positions_step_by_step():
         assert st.before.play(st.move) == st.after            # the engine agrees
         if i + 1 < len(replay.steps):
             assert st.after == replay.steps[i + 1].before
-    pattern = re.compile(r"^\d+: [NESW]: \S.* — legal \([a-z0-9-]+(\.[a-z0-9-]+)+\): \S")
+    pattern = re.compile(r"^\d+: ([NESW]): \S.* — legal \([a-z0-9-]+(\.[a-z0-9-]+)+\)\. "
+                         r"To \1: “\S.*”$")     # the explanation is addressed to the seat
     lines = replay.lines()
     assert len(lines) == len(replay)
     for line in lines:

@@ -268,6 +268,9 @@ SITUATIONS = [
     ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 5C 9H", "take 9C 9D"),
     ("turn: S draw\nS: 9C 9D 4C 5D 6H\npile: 9H", "take 9C 9D"),
     ("turn: S drawn\nS: 9C 9D 4C 5D 6H\npile: 9H", "meld 3H 3D 4C"),
+    # one wild card alone; two naturals carrying two wild cards
+    ("turn: S drawn\nS: JK 9H 9D 4C 5D\nNS: KH KD KC\npile: 6C", "meld JK"),
+    ("turn: S drawn\nS: JK 2C 9H 9D 4C 5D\nNS: KH KD KC\npile: 6C", "meld 9H 9D JK 2C"),
     # a red three laid out on the player's turn (red3-dealt=on-turn); one card in the stock
     ("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 9H 9D 4C 5D\nNS: 9S 9C 9H\n"
      "pile: 6C 9D\nstock: KC 7H + rest", "draw"),

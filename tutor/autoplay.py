@@ -33,9 +33,10 @@ class Step(NamedTuple):
     seat: str               # who made the move (the partner for yes/no)
 
     def text(self, lang: str = "en") -> str:
-        """``"N: take KH KS — legal (pile.take.unfrozen): …"``."""
+        """``"N: take KH KS — legal (pile.take.unfrozen). To N: “…”"`` (the explanation is
+        addressed to the seat that moved)."""
         return (f"{self.seat}: {self.move} — {'legal' if self.ruling.legal else 'illegal'} "
-                f"({self.ruling.rule}): {self.ruling.explain(lang)}")
+                f"({self.ruling.rule}). To {self.seat}: “{self.ruling.explain(lang)}”")
 
 
 class HandRecord(NamedTuple):

@@ -42,7 +42,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "pile.frozen.team/frozen!": {"en": "Your team has not melded yet in this hand, so the pile is frozen for you."},
     "pile.take.frozen/short": {"en": "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help."},
     "pile.take.frozen/ok": {"en": "{why}You meld the top {top} with two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs. You take the whole pile."},
-    "pile.take.unfrozen/pair": {"en": "The top {top} with your {offered} makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile."},
+    "pile.take.unfrozen/pair": {"en": "The top {top} with {offered} from your hand makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile."},
     "pile.take.unfrozen/to-meld": {"en": "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile."},
     "pile.take.unfrozen/short": {"en": "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}."},
     "pile.take.whole/keep-top": {"en": "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. Your team has no meld of {rank:plural} and you offer no cards to meld it with."},
@@ -56,9 +56,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "meld.naturals/one": {"en": "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}."},
     "meld.naturals/outnumber": {"en": "Under wilds=not-outnumber wild cards may not outnumber naturals: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals."},
     "meld.max-wilds/too-many": {"en": "The {rank:name} meld would hold {wilds} wild cards; a meld holds at most three wild cards for its whole life{canasta_note}."},
-    "meld.max-wilds/at-limit": {"en": "The {rank:name} meld now holds three wild cards with {naturals} naturals: that is allowed, and it is the limit — a meld never takes a fourth wild card."},
-    "meld.naturals/two": {"en": "Two natural {rank:plural} with wild cards ({wilds}) make a meld: a meld needs at least two natural cards, and this one has them."},
-    "meld.wild-alone/alone": {"en": "{cards} {cards:is_are} only wild cards: wild cards are never melded on their own. Add them to a meld with 'meld K: 2C'."},
+    "meld.max-wilds/at-limit": {"en": "The {rank:name} meld now holds 3 wild cards and {naturals} natural cards: that is allowed, and it is the limit — a meld never takes a fourth wild card."},
+    "meld.naturals/two": {"en": "Two natural {rank:plural} with {wild_cards} make a meld: a meld needs at least two natural cards, and this one has them."},
+    "meld.wild-alone/alone": {"en": "You try to meld {cards} — {alone}: wild cards are never melded on their own. Add a wild card to a meld with 'meld K: 2C'."},
     "meld.wild-alone/no-meld": {"en": "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}"},
     "meld.wild-fixed/melded": {"en": "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again."},
     "meld.wild-fixed/exchange": {"en": "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards})."},
@@ -182,6 +182,10 @@ PARTS: dict[str, dict[str, str]] = {
     "initial.taking.alone": {"en": " The top card {top} is the only card of the pile."},
     "frozen.wilds": {"en": " and {cards}"},
     "cards.one": {"en": "1 card"},
+    "wild-cards.one": {"en": "a wild card"},
+    "wild-cards.many": {"en": "{count} wild cards"},
+    "alone.one": {"en": "a wild card alone"},
+    "alone.many": {"en": "wild cards only"},
     "cards.many": {"en": "{count} cards"},
     "red3.one": {"en": "is a red three"},
     "red3.many": {"en": "are red threes"},
@@ -220,6 +224,11 @@ def _derived(key: str, fields: dict, lang: str) -> dict:
         rest = f["pile_rest"]
         part = "initial.taking" if rest > 1 else "initial.taking.one" if rest else "initial.taking.alone"
         f["taking_note"] = _part(part, lang, top=f["top"], pile_rest=rest) if f["taking"] else ""
+    if key == "meld.naturals/two":
+        n = f["wilds"]
+        f["wild_cards"] = _part("wild-cards.one" if n == 1 else "wild-cards.many", lang, count=n)
+    if key == "meld.wild-alone/alone":
+        f["alone"] = _part("alone.one" if len(f["cards"]) == 1 else "alone.many", lang)
     if key == "turn.draw/ok":
         n = f["stock"]
         f["stock_cards"] = _part("cards.one" if n == 1 else "cards.many", lang, count=n)

@@ -315,7 +315,8 @@ class Table(W.VBox):
         if s.last_steps:
             rows = "".join(
                 f"<li><b>{SEAT_NAMES[st.seat]}</b>: <code>{html.escape(str(st.move))}</code> — "
-                f"<code>{st.ruling.rule}</code>: {html.escape(st.ruling.explain())}</li>"
+                f"<code>{st.ruling.rule}</code>. <i>To {SEAT_NAMES[st.seat]}:</i> "
+                f"“{html.escape(st.ruling.explain())}”</li>"       # the explanation says "you"
                 for st in s.last_steps[-12:])
             skipped = len(s.last_steps) - 12
             out.append("<div class='tutor-steps'><b>The computer played:</b>"
