@@ -62,7 +62,15 @@ def test_quiz_headless_answer_hints_and_repr():
     assert "pile.take.frozen" in q.reveal_box.value and "Right." in q.reveal_box.value
     assert all(b.disabled for b in q.buttons)
     q2 = Quiz(ex)
+    assert q2.again_button.layout.display == "none"            # nothing to try again yet
     assert q2.answer("Legal") is False and "Not quite" in q2.reveal_box.value
+    assert q2.again_button.layout.display is None               # shown once answered
+    q2.reset()                                                  # "Try again"
+    assert q2.reveal_box.value == "" and q2.hint_box.value == "" and q2.given is None
+    assert not any(b.disabled for b in q2.buttons) and not q2.hint_button.disabled
+    assert all(b.button_style == "" for b in q2.buttons)
+    assert q2.again_button.layout.display == "none"
+    assert q2.answer("Illegal") is True and "Right." in q2.reveal_box.value
 
 
 @pytest.mark.parametrize("key", ["04-canastas:kings-570", "08-red-threes:drawn-red-three",

@@ -54,6 +54,11 @@ def test_quiz_reveals_the_ruling_after_the_answer(page, lab_server, work_dir):
     text = reveal.inner_text()
     assert "Right." in text and "illegal" in text and "two natural" in text, text
     screenshot(page, "lesson-06-quiz-answered")
+    # "Try again" clears the answer for the next learner or class
+    quiz.locator(".tutor-quiz-again").click()
+    page.wait_for_function(
+        "() => document.querySelector('.tutor-quiz .tutor-quiz-reveal').innerText.trim() === ''")
+    assert quiz.locator(".tutor-quiz-choice", has_text="Legal").first.is_enabled()
 
 
 def test_screenshots_of_lesson_1_and_of_a_table(page, lab_server, work_dir):

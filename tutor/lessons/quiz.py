@@ -87,7 +87,13 @@ class Quiz(W.VBox):
         self.hint_box.add_class("tutor-quiz-hints")
         self.reveal_box = W.HTML("")
         self.reveal_box.add_class("tutor-quiz-reveal")
-        parts += [W.HBox(self.buttons + [self.hint_button]), self.hint_box, self.reveal_box]
+        # shown once answered: a learner may try again, a teacher may ask the next class
+        self.again_button = W.Button(description="Try again", icon="undo",
+                                     layout=W.Layout(width="auto", display="none"))
+        self.again_button.add_class("tutor-quiz-again")
+        self.again_button.on_click(lambda _b: self.reset())
+        parts += [W.HBox(self.buttons + [self.hint_button, self.again_button]), self.hint_box,
+                  self.reveal_box]
         super().__init__(parts, layout=W.Layout(border="1px solid #ccc", padding="6px",
                                                 margin="6px 0"))
         self.add_class("tutor-quiz")
@@ -121,7 +127,20 @@ class Quiz(W.VBox):
             if b.description == str(choice):
                 b.button_style = "success" if right else "danger"
         self.reveal_box.value = self._reveal_html(right)
+        self.again_button.layout.display = None
         return right
+
+    def reset(self) -> None:
+        """Back to the unanswered question: no answer, no hints, no reveal."""
+        self.given = self.result = None
+        self.hints_shown = 0
+        for b in self.buttons:
+            b.disabled = False
+            b.button_style = ""
+        self.hint_button.disabled = False
+        self.hint_button.description = f"Hint (1 of {len(self.exercise.hints)})"
+        self.hint_box.value = self.reveal_box.value = ""
+        self.again_button.layout.display = "none"
 
     # ---- the reveal -------------------------------------------------------------
     def reveal_text(self) -> str:
