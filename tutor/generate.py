@@ -77,27 +77,47 @@ def _legal_melds(pos, short) -> list:
     minimum = _meld_shortcut(pos)
     if minimum is None:
         return _legal(pos, _melds(pos), short)
-    rules, hand_size = pos.rules, len(pos.hand())
-    held = {}
-    for m in pos.team_melds(pos.team):
-        wilds = sum(1 for c in m.cards if c.is_wild)
-        held[m.rank] = (len(m.cards) - wilds, wilds)
+    rules, hand_size, held = pos.rules, len(pos.hand()), _held(pos)
     out = []
     for rank, cards, aimed, wilds in _meld_groups(pos):
         if rank == "3" or hand_size - len(cards) < 2:     # black threes, going out, keep-one
             out += _legal(pos, [_meld_move(rank, cards, aimed)], short)
             continue
-        naturals = len(cards) - wilds
-        if rank in held:
-            naturals, wilds = naturals + held[rank][0], wilds + held[rank][1]
-        if not wilds_fit(rules, naturals, wilds):
-            continue
-        if minimum and sum(c.value for c in cards) < minimum:
-            if short is not None:
-                short.append(_meld_move(rank, cards, aimed))
-            continue
-        out.append((_meld_move(rank, cards, aimed), None))
+        naturals, wilds_before = held.get(rank, (0, 0))
+        points = sum(c.value for c in cards) if minimum else 0
+        verdict = _within_limits(rules, naturals + len(cards) - wilds, wilds_before + wilds,
+                                 points, minimum)
+        if verdict is not False:        # built only for the legal and the short ones
+            _keep(out, short, _meld_move(rank, cards, aimed), verdict)
     return out
+
+
+def _held(pos) -> dict:
+    """(natural cards, wild cards) of each of the team's melds, by rank."""
+    held = {}
+    for m in pos.team_melds(pos.team):
+        wilds = sum(1 for c in m.cards if c.is_wild)
+        held[m.rank] = (len(m.cards) - wilds, wilds)
+    return held
+
+
+def _within_limits(rules, naturals: int, wilds: int, points: int, minimum: int):
+    """The judge's last tests for a group nothing else can refuse, in the judge's order:
+    the wild-card limit (`checks.wilds_fit`: False if broken), then the first meld's minimum
+    (None if short: refused for `meld.initial`); True if both pass."""
+    if not wilds_fit(rules, naturals, wilds):
+        return False
+    if minimum and points < minimum:
+        return None
+    return True
+
+
+def _keep(out: list, short, move, verdict) -> None:
+    """File a move `_within_limits` did not refuse outright: legal, or short of the minimum."""
+    if verdict:
+        out.append((move, None))
+    elif short is not None:
+        short.append(move)
 
 
 def _meld_shortcut(pos) -> int | None:
@@ -212,9 +232,7 @@ def _legal_takes(pos, short) -> list:
     if minimum is None:
         return _legal(pos, moves, short)
     top, rules = pos.top, pos.rules
-    meld = pos.meld_of(pos.team, top.rank)
-    held_wilds = sum(1 for c in meld.cards if c.is_wild) if meld else 0
-    held_naturals = len(meld.cards) - held_wilds if meld else 0
+    naturals, wilds_before = _held(pos).get(top.rank, (0, 0))
     # the hand after a take: without the offered cards, with the pile under the top card
     # (its red threes are laid out, red3.from-pile)
     kept = len(pos.hand()) + sum(1 for c in pos.pile[:-1] if not c.is_red_three)
@@ -225,13 +243,11 @@ def _legal_takes(pos, short) -> list:
             out += _legal(pos, [move], short)
             continue
         wilds = sum(1 for c in offered if c.is_wild)
-        naturals = len(offered) - wilds + 1             # the top card is natural
-        if not wilds_fit(rules, held_naturals + naturals, held_wilds + wilds):
-            continue
-        if minimum and top.value + sum(c.value for c in offered) < minimum:
-            short.append(move)
-            continue
-        out.append((move, None))
+        points = top.value + sum(c.value for c in offered)
+        verdict = _within_limits(rules, naturals + len(offered) - wilds + 1,   # + the top
+                                 wilds_before + wilds, points, minimum)
+        if verdict is not False:
+            _keep(out, short, move, verdict)
     return out
 
 

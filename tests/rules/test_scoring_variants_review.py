@@ -17,7 +17,7 @@ import tutor
 from tutor.scoring import Game
 from rulebook_helpers import (P, assert_illegal, assert_legal, play, phase, hand, melds,
                               meld_of, red3, pile, line_sum, line_ids, full_deal, turn,
-                              GOING_OUT, CANASTA, RED3_IDS, RULE_IDS)
+                              GOING_OUT, CANASTA, RED3_IDS, RULE_IDS, HAND_NS_OUT)
 
 SUIT = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -244,18 +244,9 @@ def test_score_hand_ended_by_the_stock_no_going_out_bonus_and_red_three_minus():
 # 2. A game of hands to 5000
 # =====================================================================================
 
-# A finished hand worth NS 1235, EW 1130 (rulebook_helpers.HAND_NS_OUT, checked by hand:
-# NS 100 + 2 x 570 - 5; EW 2 x 570 - 10) and its mirror.
-HAND_NS = """
-    turn: S drawn
-    S: 4C
-    N: 5D
-    E: 6D
-    W: 6H
-    NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC
-    EW: 9H 9H 9S 9S 9D 9D 9C; 8H 8H 8S 8S 8D 8D 8C
-    pile: 7C
-"""
+# A finished hand worth NS 1235, EW 1130 (checked by hand: NS 100 + 2 x 570 - 5;
+# EW 2 x 570 - 10).
+HAND_NS = HAND_NS_OUT
 # NS never melds and holds all four red threes; EW goes out: NS -800 - 30, EW 100 + 570 - 0
 HAND_NS_MINUS = """
     turn: W drawn
