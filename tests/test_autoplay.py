@@ -7,7 +7,7 @@ import tutor
 from tutor.autoplay import (GameRecord, HandRecord, Replay, Step, actor_of, play_game,
                             play_hand, play_on)
 from tutor.players import RandomPlayer, SensiblePlayer
-from tutor.position import partner_of, team_of
+from tutor.engine.position import partner_of, team_of
 
 
 def _all(cls=SensiblePlayer, seats="NESW"):

@@ -4,10 +4,10 @@ import random
 import pytest
 
 import tutor
-from tutor.cards import COPIES, Card, full_deck, sort_cards
-from tutor.deal import deal
-from tutor.position import Position
-from tutor.ruleset import Ruleset
+from tutor.engine.cards import COPIES, Card, full_deck, sort_cards
+from tutor.engine.deal import deal
+from tutor.engine.position import Position
+from tutor.engine.ruleset import Ruleset
 
 SEEDS = range(200)
 
@@ -200,7 +200,7 @@ def test_deal_is_concrete_and_round_trips():
 def test_deal_accepts_ruleset_and_refuses_bad_flags():
     r = Ruleset.parse("red3-dealt=on-turn")
     assert deal(3, r) == deal(3, "red3-dealt=on-turn")
-    with pytest.raises(tutor.errors.RulesError):
+    with pytest.raises(tutor.RulesError):
         deal(3, "red3-dealt=sometimes")
 
 

@@ -5,10 +5,10 @@ import re
 from pathlib import Path
 
 import tutor
-from tutor.explain import TEMPLATES
-from tutor.rulebook import rule_ids
+from tutor.engine.explain import TEMPLATES
+from tutor.engine.rulebook import rule_ids
 
-SOURCE = (Path(tutor.__file__).parent / "checks.py").read_text()
+SOURCE = (Path(tutor.__file__).parent / "engine" / "checks.py").read_text()
 
 
 def test_every_template_key_named_in_checks_exists():

@@ -12,8 +12,8 @@ import random
 import pytest
 
 import tutor
-from tutor import generate
-from tutor.ruleset import FLAGS
+from tutor.engine import generate
+from tutor.engine.ruleset import FLAGS
 
 VARIANTS = ["default"] + [f"{name}={values[1]}" for name, values in FLAGS.items()
                           if name != "players"]
@@ -159,7 +159,7 @@ def test_staged_takes_at_the_shortcuts_edges(monkeypatch, name):
 def test_can_go_out_shortcut_agrees_with_trying_every_discard(monkeypatch):
     """`goout.can_go_out` tries only the discard of a card no meld can take, when there is one
     (`_cards_that_cannot_be_melded`); trying every discard must give the same answer."""
-    from tutor import goout
+    from tutor.engine import goout
     rng = random.Random(11)
     asked = {True: 0, False: 0}
     for seed in range(120):

@@ -17,7 +17,7 @@ import pytest
 
 import tutor
 from tutor import Move, Position
-from tutor.moves import Group
+from tutor.engine.moves import Group
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FROZEN = "turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 2C 8D 9D\n"
@@ -66,7 +66,7 @@ def test_numbers_too_long_for_int_are_position_errors(text, column):
 
 def test_scores_and_seeds_have_a_digit_limit_that_round_trips():
     """At the limit the text parses and prints back; one digit more is refused in words."""
-    from tutor.notation import SCORE_DIGITS, SEED_DIGITS
+    from tutor.engine.notation import SCORE_DIGITS, SEED_DIGITS
     most = "9" * SCORE_DIGITS
     pos = Position.parse(f"score: NS {most}, EW -{most}\nseed: {'7' * SEED_DIGITS}")
     assert Position.parse(pos.to_text()) == pos
@@ -200,7 +200,7 @@ def test_hand_built_move_that_text_could_not_say_is_a_move_error(make):
 
 
 def test_moves_from_legal_moves_pass_the_hand_built_check_unchanged():
-    from tutor.moves import _well_formed
+    from tutor.engine.moves import _well_formed
     pos = tutor.deal(7).play("draw")
     for move in tutor.legal_moves(pos) + [Move.parse("meld K: 2C"), Move.parse("N: take")]:
         assert _well_formed(move) and Move.parse(move) is move

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import tutor
-from tutor import explain, messages_sv
+from tutor.engine import explain, messages_sv
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,11 +6,11 @@ import timeit
 import pytest
 
 import tutor
-from tutor.cards import ALL_CARDS, COPIES, Card, full_deck, sort_cards
-from tutor.errors import PositionError
-from tutor.notation import parse_position, position_text
-from tutor.position import SEATS, Layout, Meld, Position, team_of
-from tutor.ruleset import Ruleset
+from tutor.engine.cards import ALL_CARDS, COPIES, Card, full_deck, sort_cards
+from tutor.engine.errors import PositionError
+from tutor.engine.notation import parse_position, position_text
+from tutor.engine.position import SEATS, Layout, Meld, Position, team_of
+from tutor.engine.ruleset import Ruleset
 
 BIG = """\
 # A wild card lies in the pile: it is frozen for everybody

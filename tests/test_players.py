@@ -10,7 +10,7 @@ from tutor.autoplay import play_hand, play_on
 from tutor.hints import Hint, hint
 from tutor.players import (Player, RandomPlayer, SensiblePlayer, actor_of, explain_choice,
                            tournament)
-from tutor.rulebook import rule_ids
+from tutor.engine.rulebook import rule_ids
 
 
 def _texts(moves):

@@ -8,7 +8,7 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tutor
-from tutor.moves import Group, Move
+from tutor.engine.moves import Group, Move
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -49,7 +49,7 @@ def test_108_cards_are_conserved(pos):
     counts = {}
     for card in pos.all_cards():
         counts[card] = counts.get(card, 0) + 1
-    assert all(n == tutor.cards.COPIES[c] for c, n in counts.items())
+    assert all(n == tutor.engine.cards.COPIES[c] for c, n in counts.items())
     assert len(counts) == 53
 
 

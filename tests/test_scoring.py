@@ -2,8 +2,8 @@
 import pytest
 
 import tutor
-from tutor.position import Position
-from tutor.scoring import Game, TeamSheet, score_hand
+from tutor.engine.position import Position
+from tutor.engine.scoring import Game, TeamSheet, score_hand
 
 EMPTY_HANDS = "N: -\nE: -\nS: -\nW: -\n"
 

@@ -11,7 +11,7 @@ What must hold on every position the parser accepts:
    out is refused; there the rules may leave no legal move, and the parser accepts it;
 2. every listed move is legal by `judge`, and playing it keeps 108 cards and a text that
    round-trips;
-3. the listing equals judging every candidate (the shortcuts of `tutor.generate` off);
+3. the listing equals judging every candidate (the shortcuts of `tutor.engine.generate` off);
 4. `judge` on random move text from the hand raises nothing but `MoveError`, and an illegal
    move's explanation renders in English and Swedish without template braces;
 5. at phase over, `score_hand` works and each team's lines sum to its total.
@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, note, settings, strategies as st
 
 import tutor
-from tutor import generate
+from tutor.engine import generate
 
 SETTINGS = settings(max_examples=400, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

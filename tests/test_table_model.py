@@ -2,7 +2,7 @@
 import pytest
 
 import tutor
-from tutor.diagram import position_svg, scene
+from tutor.engine.diagram import position_svg, scene
 from tutor.table.model import TableSession
 
 FROZEN = """\
@@ -259,7 +259,7 @@ def test_the_emphasised_buttons_are_the_moves_the_engine_allows():
 ])
 def test_badge_text_fits_its_pill(text):
     """A badge's text was wider than its pill ('BLOCKED: black three on top' ran out of it)."""
-    from tutor.diagram import text_width
+    from tutor.engine.diagram import text_width
     prims = scene(tutor.Position.parse(text)).prims
     badges = 0
     for rect, label in zip(prims, prims[1:]):

@@ -9,17 +9,17 @@
 The engine uses the standard library only; the widgets live in `tutor.table` and
 import ipywidgets/ipycanvas only when used.
 """
-from .cards import Card
-from .errors import CardError, IllegalMove, MoveError, PositionError, RulesError, TutorError
-from .position import Meld, Position, SEATS, TEAMS
-from .ruleset import Ruleset
-from .moves import Move
-from .ruling import Check, Ruling
-from .judge import judge
-from .generate import legal_moves, legal_rulings
-from .deal import deal
-from .scoring import Game, score_hand
-from .goout import can_go_out
+from .engine.cards import Card
+from .engine.errors import CardError, IllegalMove, MoveError, PositionError, RulesError, TutorError
+from .engine.position import Meld, Position, SEATS, TEAMS
+from .engine.ruleset import Ruleset
+from .engine.moves import Move
+from .engine.ruling import Check, Ruling
+from .engine.judge import judge
+from .engine.generate import legal_moves, legal_rulings
+from .engine.deal import deal
+from .engine.scoring import Game, score_hand
+from .engine.goout import can_go_out
 
 __all__ = ["Card", "Check", "CardError", "Game", "IllegalMove", "Meld", "Move", "MoveError",
            "Position", "PositionError", "Ruleset", "Ruling", "RulesError", "SEATS", "TEAMS",

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deal import deal
-from .errors import IllegalMove
-from .judge import judge
-from .moves import Move
+from .engine.deal import deal
+from .engine.errors import IllegalMove
+from .engine.judge import judge
+from .engine.moves import Move
 from .players import actor_of
-from .position import Position, TEAMS
-from .scoring import Game, score_hand
+from .engine.position import Position, TEAMS
+from .engine.scoring import Game, score_hand
 
 __all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay",
            "actor_of"]

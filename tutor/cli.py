@@ -15,7 +15,7 @@ import json
 import sys
 import unicodedata
 
-from .errors import TutorError
+from .engine.errors import TutorError
 
 
 def main(argv=None) -> int:
@@ -37,7 +37,7 @@ def main(argv=None) -> int:
     try:
         pos = _load(args.file)
         if args.command == "judge":
-            from .judge import judge
+            from .engine.judge import judge
             ruling = judge(pos, args.move)
             if args.json:
                 data = ruling.as_dict(args.lang)
@@ -49,11 +49,11 @@ def main(argv=None) -> int:
                 _say(ruling.explain(args.lang))
             return 0 if ruling.legal else 1
         if args.command == "moves":
-            from .generate import legal_moves
+            from .engine.generate import legal_moves
             for move in legal_moves(pos):
                 _say(str(move))
             return 0
-        from .scoring import score_hand
+        from .engine.scoring import score_hand
         for team, sheet in score_hand(pos).items():
             _say(f"{team}: {sheet.total}")
             for rule, points in sheet.lines:
@@ -65,7 +65,7 @@ def main(argv=None) -> int:
 
 
 def _load(path: str):
-    from .position import Position
+    from .engine.position import Position
     text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     return Position.parse(text)
 

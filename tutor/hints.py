@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .judge import judge
-from .moves import Move
+from .engine.judge import judge
+from .engine.moves import Move
 from .players import SensiblePlayer, actor_of, explain_choice
 
 __all__ = ["Hint", "hint"]

@@ -19,13 +19,13 @@ from __future__ import annotations
 import random
 import time
 
-from .cards import RANK_NAMES, RANK_PLURALS, cards_text as _cards
-from .generate import legal_moves, legal_rulings
-from .goout import can_go_out
-from .judge import judge
-from .moves import Move
-from .position import SEAT_NAMES, TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
-from .scoring import score_hand
+from .engine.cards import RANK_NAMES, RANK_PLURALS, cards_text as _cards
+from .engine.generate import legal_moves, legal_rulings
+from .engine.goout import can_go_out
+from .engine.judge import judge
+from .engine.moves import Move
+from .engine.position import SEAT_NAMES, TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
+from .engine.scoring import score_hand
 
 __all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
            "tournament"]

@@ -84,7 +84,7 @@ def test_learner_tries_the_first_table_of_lesson_5_and_undoes(page, lab_server, 
     """As a newcomer: select the two nines on the drawn table, take the pile (legal: the
     panel names the rule and says Undo takes it back), Undo, then try the joker."""
     from tutor import Position
-    from tutor.diagram import HEIGHT, WIDTH, scene
+    from tutor.engine.diagram import HEIGHT, WIDTH, scene
 
     _open(page, lab_server, work_dir, "05-taking-the-pile.ipynb")
     table = page.locator(".tutor-table").first

@@ -52,7 +52,7 @@ def _wait_painted(page, selector=CANVAS, timeout=30_000):
 
 def _css_point(page, table_x, table_y):
     """Page coordinates of a table point: scale by displayed / drawn width."""
-    from tutor.diagram import HEIGHT, WIDTH
+    from tutor.engine.diagram import HEIGHT, WIDTH
     # blur first: a focused table canvas never scrolls into view (tutor/table/widget.py)
     page.evaluate("(sel) => { const c = document.querySelector(sel); c.blur();"
                   " c.scrollIntoView({block: 'end'}); }", CANVAS)
@@ -62,7 +62,7 @@ def _css_point(page, table_x, table_y):
 
 
 def _card_centre(pos, card_text, viewer="S"):
-    from tutor.diagram import scene
+    from tutor.engine.diagram import scene
     sc = scene(pos, viewer=viewer)
     for r in sc.regions:
         if r.kind == "hand" and r.key[0] == viewer and pos.hand(viewer)[r.key[1]].text == card_text:

@@ -14,7 +14,7 @@ by the replacement of a red three, and two explanations.
 import pytest
 
 import tutor
-from tutor.scoring import Game
+from tutor.engine.scoring import Game
 from rulebook_helpers import (P, assert_illegal, assert_legal, play, phase, hand, melds,
                               meld_of, red3, pile, line_sum, line_ids, full_deal, turn,
                               GOING_OUT, CANASTA, RED3_IDS, RULE_IDS, HAND_NS_OUT)

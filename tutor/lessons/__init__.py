@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..rulebook import rule_ids, rule_text, rules as _rulebook
+from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("judge", "score", "outcome", "parse", "game")
@@ -57,7 +57,7 @@ class LessonError(ValueError):
 
 
 # --------------------------------------------------------------------------- rulebook
-# rule_ids() and rule_text(rule_id) are tutor.rulebook's (the package copy tutor/RULES.md).
+# rule_ids() and rule_text(rule_id) are tutor.engine.rulebook's (the package copy tutor/engine/RULES.md).
 
 def dispute_rows(path=None) -> dict:
     """``{number: (situation, ruling, (rule ids...))}`` from a DISPUTES.md table."""
@@ -340,7 +340,7 @@ class Lesson:
         """Print-outs for a class: every named position as an SVG diagram (``.svg``, or
         ``.txt`` in the notation if no diagram can be drawn), a question sheet and an
         answer key in markdown. Returns the paths written."""
-        from ..diagram import position_svg
+        from ..engine.diagram import position_svg
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         paths = []

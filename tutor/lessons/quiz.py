@@ -15,7 +15,7 @@ import re
 
 import ipywidgets as W
 
-from tutor.position import SEAT_NAMES
+from tutor.engine.position import SEAT_NAMES
 
 from . import Exercise, rule_text
 from .view import position_html
@@ -191,8 +191,8 @@ class Quiz(W.VBox):
 def _actor(move_text: str, pos) -> str:
     """Who makes the move: the seat it names ("W: draw"), the partner for an answer to a
     pending question, else the player to move."""
-    from tutor.moves import Move
-    from tutor.position import partner_of
+    from tutor.engine.moves import Move
+    from tutor.engine.position import partner_of
     try:
         move = Move.parse(move_text)
     except ValueError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..diagram import position_svg
+from ..engine.diagram import position_svg
 
 _DEFAULT_LINES = re.compile(r"^(rules: default|asked: -|score: NS 0, EW 0|NS red3: -|EW red3: -|"
                             r"stock: rest|seed: \d+|opened: .*)$")
@@ -19,7 +19,7 @@ def short_text(pos) -> str:
 
 
 def position_html(pos) -> str:
-    """The position's SVG diagram (tutor.diagram) in a div."""
+    """The position's SVG diagram (tutor.engine.diagram) in a div."""
     return f"<div class='tutor-diagram'>{position_svg(pos)}</div>"
 
 

@@ -1,6 +1,6 @@
 """The table widget: `Table` (ipywidgets + ipycanvas) over `TableSession` (headless model).
 
-`TableSession` and the drawing primitives (tutor.diagram) import no widget library;
+`TableSession` and the drawing primitives (tutor.engine.diagram) import no widget library;
 `Table` imports ipywidgets/ipycanvas when first asked for.
 """
 from .model import TableSession

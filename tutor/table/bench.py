@@ -1,6 +1,6 @@
 """Table speed for the benchmark: `measure()` -> Python-side redraw time and bytes per redraw.
 
-A redraw is `draw_session`: the scene computed from the position (tutor.diagram) and sent
+A redraw is `draw_session`: the scene computed from the position (tutor.engine.diagram) and sent
 as ONE `hold_canvas()` batch. With no front end connected, the message ipycanvas would
 send is captured at its canvas manager (`_send_custom`: the JSON command buffer built by
 `ipycanvas.utils.commands_to_buffer`, plus any binary buffers) and its size counted.
@@ -27,7 +27,7 @@ seed: 11
 
 
 def position():
-    from ..position import Position
+    from ..engine.position import Position
     return Position.parse(MID_HAND)
 
 
@@ -38,7 +38,7 @@ def measure(n: int = 50, open_hands: bool = False) -> dict:
 
     from .draw import SCALE, draw_session
     from .model import TableSession
-    from ..diagram import HEIGHT, WIDTH
+    from ..engine.diagram import HEIGHT, WIDTH
 
     canvas = Canvas(width=WIDTH * SCALE, height=HEIGHT * SCALE)
     manager = canvas._canvas_manager

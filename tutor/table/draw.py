@@ -1,4 +1,4 @@
-"""Emit the shared scene primitives (tutor.diagram) onto an ipycanvas Canvas.
+"""Emit the shared scene primitives (tutor.engine.diagram) onto an ipycanvas Canvas.
 
 One `hold_canvas()` batch per redraw; the canvas backing store is `SCALE` times the
 table's CSS size (crisp text), so coordinates are scaled once with a transform.
@@ -13,7 +13,7 @@ tests/test_table_model.py fail loudly rather than the table staying blank.
 """
 from __future__ import annotations
 
-from ..diagram import SHADOW, scene as _scene
+from ..engine.diagram import SHADOW, scene as _scene
 
 SCALE = 2
 FONT_FAMILY = "sans-serif"      # short: the font is re-sent often; DejaVu Sans on Debian

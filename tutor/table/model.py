@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..judge import judge as _judge
-from ..cards import Card, sort_cards
-from ..errors import MoveError, PositionError, TutorError
-from ..position import Meld, Position, SEATS, TEAMS, team_of
+from ..engine.judge import judge as _judge
+from ..engine.cards import Card, sort_cards
+from ..engine.errors import MoveError, PositionError, TutorError
+from ..engine.position import Meld, Position, SEATS, TEAMS, team_of
 
 ZONES = ("hand", "pile", "stock", "meld", "red3")
 
@@ -208,7 +208,7 @@ class TableSession:
 
     def legal_moves(self) -> list[str]:
         """'What can I do?': every legal move here, as text."""
-        from ..generate import legal_moves
+        from ..engine.generate import legal_moves
         try:
             self.legal_list = [str(m) for m in legal_moves(self.position)]
         except TutorError as exc:
@@ -265,7 +265,7 @@ class TableSession:
         self._notify("position")
 
     def new_hand(self, seed: int = 0, rules="default") -> Position:
-        from ..deal import deal
+        from ..engine.deal import deal
         self.staged = deal(seed=seed, rules=rules, score=self.position.score)
         self.reset()
         return self.staged
@@ -273,7 +273,7 @@ class TableSession:
     # ---- a whole game -------------------------------------------------------------------------
     def start_game(self, seed: int = 0, rules="default", target: int = 5000) -> Position:
         """A new game to `target` (game.end): the first hand is dealt, totals start at 0."""
-        from ..scoring import Game
+        from ..engine.scoring import Game
         self.game = Game(rules, target=target)
         self._seed = seed
         self.staged = self.game.next_deal(seed)

@@ -15,9 +15,9 @@ import html
 import ipywidgets as W
 from ipycanvas import Canvas
 
-from ..diagram import HEIGHT, WIDTH
-from ..position import SEAT_NAMES, Position
-from ..rulebook import rule_text
+from ..engine.diagram import HEIGHT, WIDTH
+from ..engine.position import SEAT_NAMES, Position
+from ..engine.rulebook import rule_text
 from .draw import SCALE, draw_session
 from .model import TableSession
 
@@ -288,7 +288,7 @@ class Table(W.VBox):
     def _legal_kinds(self, pos) -> set:
         """The kinds of move the engine allows here (the buttons to emphasise), once per position."""
         if getattr(self, "_kinds_for", None) is not pos:
-            from ..generate import legal_moves
+            from ..engine.generate import legal_moves
             self._kinds_for, self._kinds = pos, {m.kind for m in legal_moves(pos)}
         return self._kinds
 
@@ -349,7 +349,7 @@ class Table(W.VBox):
 
     def _sheet_html(self) -> str:
         """The hand's score sheet, line by line with rule ids (score_hand)."""
-        from ..scoring import score_hand
+        from ..engine.scoring import score_hand
         pos = self.session.position
         how = (f"{SEAT_NAMES[pos.out]} went out" + (" concealed" if pos.out_concealed else "")
                if pos.out else "the stock ran out")

@@ -120,7 +120,7 @@ def _load_language(lang: str) -> None:
     _LOADED.add(lang)
     import importlib
     try:
-        pack = importlib.import_module(f"tutor.messages_{lang}")
+        pack = importlib.import_module(f"{__package__}.messages_{lang}")
     except ImportError:
         return
     for table, texts in ((TEMPLATES, getattr(pack, "TEMPLATES", {})),
