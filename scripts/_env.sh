@@ -38,6 +38,9 @@ setup_venv() {  # usage: setup_venv EXTRAS   e.g. setup_venv notebook
     else
         echo "--- .venv is up to date with pyproject.toml (FORCE_INSTALL=1 to reinstall)"
     fi
+    # The message catalogs (.po -> .mo): the install compiles them, and so does every run,
+    # so that an edited translation is what the next lesson or test shows.
+    "$VENV/bin/python" -m tutor.i18n.build >/dev/null
     # Everything below runs inside the venv (jupyter finds the venv's kernel and extensions).
     export PATH="$VENV/bin:$PATH"
     export VIRTUAL_ENV="$VENV"

@@ -1,4 +1,4 @@
-"""The Swedish language pack (tutor/messages_sv.py): complete, same fields, renders.
+"""The Swedish catalog (tutor/i18n/locale/sv): complete, same fields, renders.
 
 Swedish words follow the Swedish rule text the project comes from: giv (meld), kasthögen
 (discard pile), dragen hög (stock), fryst hög, gå ut, "får jag gå ut?".
@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 import tutor
-from tutor.engine import explain, messages_sv
+from tutor.engine import explain
+from tutor.i18n import glossary
+from tutor.i18n.build import po_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,63 +33,60 @@ def _fields(template: str) -> set:
     return names
 
 
-def _english(table: dict) -> dict:
-    return {key: texts["en"] for key, texts in table.items()}
+def _swedish() -> dict:
+    """context -> the Swedish text (or its plural forms) of the sv catalog."""
+    from babel.messages.pofile import read_po
+    with open(po_path("sv"), "rb") as f:
+        catalog = read_po(f, locale="sv")
+    return {m.context: m.string for m in catalog if m.id}
+
+
+SV = _swedish()
+
+
+def _texts(value) -> tuple:
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
 # ---- (1) every key has a Swedish text -------------------------------------------------------
 
-def test_every_template_has_a_swedish_text():
-    missing = sorted(set(explain.TEMPLATES) - set(messages_sv.TEMPLATES))
+def test_every_template_and_part_has_a_swedish_text():
+    keys = set(explain.TEMPLATES) | set(explain.PARTS)
+    missing = sorted(keys - set(SV))
     assert not missing, missing
-    stray = sorted(set(messages_sv.TEMPLATES) - set(explain.TEMPLATES))
-    assert not stray, stray
-    empty = sorted(k for k, v in messages_sv.TEMPLATES.items() if not v.strip())
+    empty = sorted(k for k in keys & set(SV) if not all(t.strip() for t in _texts(SV[k]))
+                   and any(e.strip() for e in _texts(explain.PARTS.get(k, "x"))))
     assert not empty, empty
 
 
-def test_every_part_has_a_swedish_text():
-    missing = sorted(set(explain.PARTS) - set(messages_sv.PARTS))
-    assert not missing, missing
-    stray = sorted(set(messages_sv.PARTS) - set(explain.PARTS))
-    assert not stray, stray
-    empty = sorted(k for k, v in messages_sv.PARTS.items()
-                   if not v.strip() and explain.PARTS[k]["en"].strip())
-    assert not empty, empty
-
-
-def test_words_cover_every_rank_and_seat():
-    words = messages_sv.WORDS
-    for table in ("rank_names", "rank_plurals", "seat_names"):
-        assert set(words[table]) == set(explain.WORDS["en"][table]), table
-    assert set(explain.WORDS["en"]) <= set(words)
-    assert words["seat_names"] == {"N": "Nord", "E": "Öst", "S": "Syd", "W": "Väst"}
-    assert words["rank_names"]["K"] == "kung" and words["rank_plurals"]["K"] == "kungar"
+def test_glossary_covers_every_rank_and_seat():
+    sv, en = glossary("sv"), glossary("en")
+    for table in ("rank", "seat", "team", "answer"):
+        assert set(sv[table]) == set(en[table]), table
+    assert {s: sv["seat"][s]["name"] for s in "NESW"} == {"N": "Nord", "E": "Öst", "S": "Syd", "W": "Väst"}
+    assert sv["rank"]["K"] == {"name": "kung", "plural": "kungar"}
 
 
 # ---- (2) the same fields as the English -------------------------------------------------------
 
-@pytest.mark.parametrize("key", sorted(explain.TEMPLATES))
-def test_template_uses_the_same_fields_as_english(key):
-    en = explain.TEMPLATES[key]["en"]
-    sv = messages_sv.TEMPLATES[key]
-    assert _fields(sv) == _fields(en), (key, _fields(en), _fields(sv))
+@pytest.mark.parametrize("key", sorted(explain.TEMPLATES) + sorted(explain.PARTS))
+def test_swedish_uses_the_same_fields_as_english(key):
+    """A singular form may leave out the count ("1 kort"); together the forms use the
+    English fields."""
+    en = set().union(*map(_fields, _texts(explain.TEMPLATES.get(key) or explain.PARTS[key])))
+    sv = [_fields(text) for text in _texts(SV[key])]
+    assert all(fields <= en for fields in sv) and set().union(*sv) == en, (key, en, sv)
 
 
-@pytest.mark.parametrize("key", sorted(explain.PARTS))
-def test_part_uses_the_same_fields_as_english(key):
-    en = explain.PARTS[key]["en"]
-    sv = messages_sv.PARTS[key]
-    assert _fields(sv) == _fields(en), (key, _fields(en), _fields(sv))
-
-
-def test_format_specs_are_ones_the_formatter_knows():
-    known = {"", "plural", "name", "rank_plural", "kind", "is_are", "answer"}
-    for table in (messages_sv.TEMPLATES, messages_sv.PARTS):
-        for key, text in table.items():
+def test_format_specs_are_forms_of_the_glossary():
+    forms = {"", "kind", "is_are"} | {f for table in ("rank", "seat", "team", "answer")
+                                      for entry in glossary("sv")[table].values() for f in entry}
+    forms |= {"rank_" + f for entry in glossary("sv")["rank"].values() for f in entry}
+    for key, value in SV.items():
+        for text in _texts(value):
             for _, name, spec, conv in string.Formatter().parse(text):
                 if name is not None:
-                    assert spec in known, (key, name, spec)
+                    assert spec in forms, (key, name, spec)
                     assert conv is None, (key, name, conv)
 
 
@@ -296,9 +295,9 @@ def test_every_template_and_part_renders_in_swedish():
     rendered, parts_used = {}, set()
     real_part = explain._part
 
-    def spy(name, lang, **fields):
+    def spy(name, t, n=None, **fields):
         parts_used.add(name)
-        return real_part(name, lang, **fields)
+        return real_part(name, t, n, **fields)
 
     explain._part = spy
     try:

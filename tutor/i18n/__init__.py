@@ -1,0 +1,200 @@
+"""Words in the learner's language: gettext catalogs, a glossary, and choosing a language.
+
+The tutor speaks English (`en`), Swedish (`sv`) and Finnish (`fi`), the languages of the
+two source documents. This package is the bottom layer: it imports nothing from the rest
+of `tutor`, so the engine, the widgets, the lessons and the class server all use it.
+
+Sentences live in gettext catalogs, one per language
+(``tutor/i18n/locale/<lang>/LC_MESSAGES/tutor.po``), compiled to ``.mo`` files when the
+package is built or installed (``setup.py`` runs ``tutor.i18n.build``). The English text is
+the message id, so English needs no catalog. Words that a sentence inflects (a rank's
+plural, a seat's genitive in Finnish) come from the glossary of the language
+(``tutor/i18n/glossary/<lang>.toml``): the seeds' own terms, kept in one place that every
+translation uses.
+
+    from tutor.i18n import translator
+    t = translator("sv")
+    t.gettext("Draw")                       # "Dra"
+    t.ngettext("{n} card", "{n} cards", 3)  # the plural form the language needs
+    t.pgettext("turn.draw/ok", english)     # a template, told apart by its context
+    t.word("rank", "K", "plural")           # "kungar": a glossary form
+
+Code marks a message where it is written and translates it where it is shown:
+``N_("Draw")`` only marks (for tables of labels built at import), ``t.gettext(label)``
+translates at display time, in the language of that table or lesson.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LOCALE_DIR = HERE / "locale"
+GLOSSARY_DIR = HERE / "glossary"
+DOMAIN = "tutor"
+
+#: The languages the tutor speaks, English first (the fallback).
+LANGUAGES = ("en", "sv", "fi")
+#: Each language's name in itself, for a language picker.
+LANGUAGE_NAMES = {"en": "English", "sv": "Svenska", "fi": "Suomi"}
+
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "default_language", "glossary",
+           "normalise", "translator"]
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalog without translating it (translate it where shown)."""
+    return message
+
+
+def normalise(lang: str | None) -> str:
+    """A supported language code from a locale or header value ('sv_SE.UTF-8' -> 'sv',
+    'fi-FI' -> 'fi'); anything else is English."""
+    if not lang:
+        return "en"
+    code = str(lang).strip().lower().replace("-", "_").split(".")[0].split("_")[0]
+    return code if code in LANGUAGES else "en"
+
+
+def _accept_language(header: str) -> list[str]:
+    """The languages of an HTTP Accept-Language header, most wanted first."""
+    ranked = []
+    for i, part in enumerate(header.split(",")):
+        bits = part.strip().split(";")
+        if not bits[0]:
+            continue
+        q = 1.0
+        for b in bits[1:]:
+            if b.strip().startswith("q="):
+                try:
+                    q = float(b.strip()[2:])
+                except ValueError:
+                    q = 0.0
+        ranked.append((-q, i, bits[0]))
+    return [code for _, _, code in sorted(ranked)]
+
+
+def default_language(environ=None) -> str:
+    """The language to start in, from the environment, falling back to English.
+
+    In order: ``TUTOR_LANG`` (set by the launcher and the class server), the browser's
+    ``Accept-Language`` (``HTTP_ACCEPT_LANGUAGE``, which Voila passes to a page's kernel),
+    then the system's ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. The first one
+    naming a language the tutor speaks wins; "C" and "POSIX" name none.
+    """
+    env = os.environ if environ is None else environ
+    candidates = [env.get("TUTOR_LANG", "")]
+    candidates += _accept_language(env.get("HTTP_ACCEPT_LANGUAGE", ""))
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        candidates += env.get(var, "").split(":")
+    for value in candidates:
+        code = str(value).strip().lower().replace("-", "_").split(".")[0].split("_")[0]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str):
+    """The compiled catalog of a language (English: none, the message ids are English)."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    try:
+        return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+    except OSError:
+        raise CatalogMissing(lang) from None
+
+
+class CatalogMissing(RuntimeError):
+    """A language's compiled catalog (.mo) is not there: the package was not built."""
+
+    def __init__(self, lang: str):
+        super().__init__(
+            f"the {LANGUAGE_NAMES.get(lang, lang)} catalog has not been compiled "
+            f"(no {LOCALE_DIR / lang / 'LC_MESSAGES' / (DOMAIN + '.mo')}); reinstall the "
+            f"package (pip install -e .) or run: python -m tutor.i18n.build")
+
+
+@lru_cache(maxsize=None)
+def glossary(lang: str) -> dict:
+    """The glossary of a language: its terms and the forms sentences inflect them in,
+    over the English glossary (so a missing form reads in English, and a test finds it)."""
+    lang = normalise(lang)
+    with open(GLOSSARY_DIR / "en.toml", "rb") as f:
+        base = tomllib.load(f)
+    if lang == "en":
+        return base
+    with open(GLOSSARY_DIR / f"{lang}.toml", "rb") as f:
+        own = tomllib.load(f)
+    return _merge(base, own)
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = _merge(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return out
+
+
+class Translator:
+    """One language's catalog and glossary. Cheap to get: `translator(lang)` caches it."""
+
+    def __init__(self, lang: str):
+        self.lang = normalise(lang)
+        self._t = _catalog(self.lang)
+        self.terms = glossary(self.lang)
+
+    def gettext(self, message: str) -> str:
+        return self._t.gettext(message)
+
+    _ = gettext
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._t.npgettext(context, singular, plural, n)
+
+    def word(self, kind: str, value: str, form: str = "name") -> str:
+        """A glossary form: ``word("rank", "K", "plural")``, ``word("seat", "N")``.
+
+        Kinds with values (rank, seat, team, answer) are tables of forms; a plain term
+        (``word("term", "wild card")``) is a table of forms too. An unknown value is given
+        back as it is (a card text, a number)."""
+        entry = self.terms.get(kind, {}).get(str(value))
+        if entry is None:
+            return str(value)
+        if isinstance(entry, str):
+            return entry
+        if form in entry:
+            return entry[form]
+        return entry.get("name", str(value))
+
+    def join(self, items) -> str:
+        """'a, b and c' in this language."""
+        items = [str(i) for i in items]
+        if not items:
+            return self.terms["list"]["nothing"]
+        if len(items) == 1:
+            return items[0]
+        return self.terms["list"]["sep"].join(items[:-1]) + self.terms["list"]["last"] + items[-1]
+
+    def __repr__(self) -> str:
+        return f"translator({self.lang!r})"
+
+
+@lru_cache(maxsize=None)
+def _translator(lang: str) -> Translator:
+    return Translator(lang)
+
+
+def translator(lang: str | None = None) -> Translator:
+    """The translator of `lang` (a code like 'sv', a locale like 'fi_FI'); None: the
+    environment's language (`default_language`)."""
+    return _translator(normalise(lang) if lang else default_language())
