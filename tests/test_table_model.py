@@ -302,3 +302,35 @@ def test_undo_and_redo_are_greyed_not_disabled():
     assert t.buttons["undo"].style.text_color == "" and t.buttons["redo"].style.text_color == "#9e9e9e"
     assert t.press("undo") is True and t.buttons["redo"].style.text_color == ""
     assert not any(b.disabled for b in t.buttons.values())
+
+
+# ---- the learner's rulings, for guided tasks (H3 subscribes) ------------------------------
+
+def test_on_ruling_hears_the_learners_own_tries_only(s):
+    heard = []
+    s.on_ruling(lambda r: heard.append((r.legal, r.rule, s.position is r.after)))
+    s.select(index_of(s, "KH"))
+    s.select(index_of(s, "JK"))
+    s.take()                                         # illegal: the pile is frozen
+    assert heard == [(False, "pile.take.frozen", False)]
+    s.clear_selection()
+    s.select(index_of(s, "KH"))
+    s.select(index_of(s, "KS"))
+    s.take()                                         # legal: heard after the table moved on
+    assert heard[-1] == (True, "pile.take.frozen", True)
+    assert s.try_move("fly away") is None            # not a move: no ruling to hear
+    s.undo()
+    s.redo()
+    s.discard()                                      # nothing selected: a message, no ruling
+    assert len(heard) == 2
+
+
+def test_on_ruling_is_not_called_for_computer_moves():
+    from tutor.players import SensiblePlayer
+    session = TableSession(tutor.deal(11), players={x: SensiblePlayer(seed=1) for x in "WNE"})
+    heard = []
+    session.on_ruling(heard.append)
+    steps = session.play_on()
+    assert steps and heard == []
+    session.draw()
+    assert [r.rule for r in heard] == ["turn.draw"] and heard[0].legal

@@ -52,6 +52,7 @@ class TableSession:
         self.last_steps: list = []
         self.game = None                   # a tutor.Game once a game is started
         self._observers: list = []
+        self._ruling_observers: list = []
 
     # ---- observers --------------------------------------------------------------------
     def on_change(self, callback) -> None:
@@ -61,6 +62,14 @@ class TableSession:
     def _notify(self, what: str) -> None:
         for cb in list(self._observers):
             cb(self, what)
+
+    def on_ruling(self, callback) -> None:
+        """`callback(ruling)` for every Ruling that the learner's own action on the table
+        produced (a button, a typed move, `try_move`), legal or illegal, after the session
+        (and so the view) has updated. Not called for the computer's moves, undo, redo,
+        replay or text that is not a move (`message` says what is wrong then): a guided
+        task listens here for what the learner tried."""
+        self._ruling_observers.append(callback)
 
     # ---- who is at the bottom ------------------------------------------------------------
     @property
@@ -146,6 +155,8 @@ class TableSession:
             self._notify("position")
         else:
             self._notify("ruling")
+        for cb in list(self._ruling_observers):
+            cb(ruling)
         return ruling
 
     def _push(self, position: Position, label: str, ruling=None) -> None:
