@@ -19,8 +19,13 @@ from .engine.errors import TutorError
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["class"]:               # the class server has options of its own
+        from .classroom import main as class_main
+        return class_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m tutor", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("class", help="serve the lessons to a room (python -m tutor class --help)")
     j = sub.add_parser("judge", help="judge a move: is it legal, which rule, why")
     j.add_argument("file", help="a position in the notation (or - for standard input)")
     j.add_argument("move", help='a move, e.g. "take KH KS"')

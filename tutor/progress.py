@@ -237,6 +237,10 @@ class ProgressStore:
             db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
                        (push, learner, answer, time.time()))
 
+    def answers(self, push: int) -> dict:
+        """{learner: answer} for a pushed position (the class server shows each learner theirs)."""
+        return dict(self._db.execute("SELECT learner, answer FROM answers WHERE push=?", (push,)))
+
     def tally(self, push: int) -> dict:
         """{answer: how many learners gave it} for a pushed position."""
         rows = self._db.execute("SELECT answer, COUNT(*) FROM answers WHERE push=? GROUP BY answer",

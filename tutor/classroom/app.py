@@ -1,0 +1,292 @@
+"""The class server: Voila serving the lesson notebooks to a room, with the room's guards.
+
+`RoomApp` is Voila's own application (``voila DIR``: the notebooks in the learner view,
+no code, one kernel per page) with what a room adds:
+
+- jupyter-server 2's identity and authorization (`auth`): the room code or the teacher
+  password, and each kernel reachable by its owner only;
+- a kernel manager that starts a page's kernel for the person asking (`kernels`);
+- its own page handlers (`pages`): joining, the teacher's view, the question on screens;
+- Voila's handlers narrowed: notebooks are rendered only from the top of the lesson folder
+  (the teacher's notebook only for the teacher), the notebook tree, the contents listing
+  and the raw files are not served, and even Voila's static files need the room cookie.
+
+Settings Voila already has are used as they are: ``strip_sources`` (no code on the page),
+tracebacks hidden, and its kernel manager's message filter (a page's front end may send
+widget messages, never ``execute_request``).
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import socket
+import sys
+import webbrowser
+from pathlib import Path
+
+import tornado.ioloop
+import tornado.web
+from jupyter_server.auth.decorator import allow_unauthenticated  # noqa: F401 (re-export for pages)
+from tornado import web
+from traitlets import Instance, Unicode
+from traitlets.config import Config
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from . import pages
+from .auth import RoomAuthorizer, RoomIdentityProvider, is_teacher
+from .kernels import RoomKernelManager, starting_for
+
+#: Notebooks of the lesson folder a learner may not open (the teacher's notes).
+TEACHER_ONLY = ("teacher.ipynb",)
+#: The notebook that lists the lessons, if the lesson folder has one (first found wins).
+LESSON_LIST_NAMES = ("index.ipynb", "00-lessons.ipynb", "lessons.ipynb")
+_TOP_NOTEBOOK = re.compile(r"^[^/\\]+\.ipynb$")
+_LESSON = re.compile(r"^(\d\d)-[^/]+\.ipynb$")
+
+
+class RoomVoilaHandler(TornadoVoilaHandler):
+    """Voila's page handler, for one person: which notebooks, whose kernel, the room script."""
+
+    @web.authenticated
+    async def get(self, path=None):
+        app = self.settings["tutor_app"]
+        user = self.current_user
+        if not app.may_open(path, user):
+            raise web.HTTPError(404)
+        room = self.settings["tutor_room"]
+        m = _LESSON.match(path)
+        if m and not is_teacher(user):
+            key = next((k for k in app.lesson_keys() if k.startswith(m.group(1) + "-")), None)
+            if key:
+                room.opened(user.username, key)
+        token = starting_for.set(user)
+        try:
+            async for chunk in self.get_generator(path=path):
+                self.write(chunk)
+                self.flush()
+        finally:
+            starting_for.reset(token)
+        self.write(app.room_script(self))
+        self.finish()
+
+    def write_error(self, status_code, **kwargs):
+        pages.RoomHandler.write_error(self, status_code, **kwargs)
+
+    @property
+    def room(self):
+        return self.settings["tutor_room"]
+
+    @property
+    def t(self):
+        from ..i18n import translator
+        return translator(self.room.lang)
+
+    def url(self, path):
+        return self.base_url.rstrip("/") + path
+
+
+class RoomShutdownHandler(pages.RoomHandler):
+    """Voila's page sends this when it is closed: shut the kernel down, if it is yours."""
+
+    @web.authenticated
+    async def post(self, kernel_id):
+        if self.kernel_manager.owner(kernel_id) != self.current_user.username:
+            raise web.HTTPError(403)
+        await self.kernel_manager.shutdown_kernel(kernel_id)
+        self.set_status(204)
+        self.finish()
+
+
+class _MembersOnly:
+    """For Voila's static-file handlers (tornado's, with no login): the room cookie first."""
+
+    def prepare(self):
+        if self.settings["identity_provider"].get_user(self) is None:
+            raise web.HTTPError(403)
+        return super().prepare()
+
+
+class RoomApp(Voila):
+    """``voila <lesson folder>`` for a room (see the module doc)."""
+
+    name = "tutor-class"
+    room = Instance("tutor.classroom.room.Room")
+    join_url_host = Unicode("")              # the address printed for learners
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._once = secrets.token_urlsafe(16)
+
+    # ---- what is served ---------------------------------------------------------------------
+    def may_open(self, path: str | None, user) -> bool:
+        if not path or not _TOP_NOTEBOOK.match(path) or path.startswith("."):
+            return False
+        if path in TEACHER_ONLY and not is_teacher(user):
+            return False
+        return (Path(self.root_dir) / path).is_file()
+
+    def lesson_list_url(self) -> str:
+        for name in LESSON_LIST_NAMES:
+            if (Path(self.root_dir) / name).is_file():
+                return "/voila/render/" + name
+        return "/lessons"
+
+    def lesson_notebooks(self) -> list[tuple[str, str, str]]:
+        """(number, title, file) of the lesson notebooks in the folder, in order."""
+        from .room import lesson
+        out = []
+        for path in sorted(Path(self.root_dir).glob("[0-9][0-9]-*.ipynb")):
+            number = path.name[:2]
+            try:
+                title = lesson(number, self.room.lang).title
+            except KeyError:
+                title = path.stem
+            out.append((number, f"{int(number)}. {title}", path.name))
+        return out
+
+    def lesson_keys(self) -> list[str]:
+        from .. import lessons
+        return [les.key for les in lessons.load_lessons()]
+
+    def room_script(self, handler) -> str:
+        return (f"<script src='{handler.base_url}room/room.js' data-base='{handler.base_url}' "
+                f"data-xsrf='{handler.xsrf_token.decode()}' defer></script>")
+
+    def use_once_key(self, key: str) -> bool:
+        """The teacher's one-time link (opened in the teacher's browser at start): once only."""
+        if self._once and secrets.compare_digest(key, self._once):
+            self._once = ""
+            return True
+        return False
+
+    # ---- Voila's settings and handlers, for a room ------------------------------------------
+    def init_settings(self):
+        settings = super().init_settings()
+        settings["tutor_room"] = self.room
+        settings["tutor_app"] = self
+        return settings
+
+    def init_handlers(self):
+        from voila.app import _kernel_id_regex
+        keep = []
+        dropped = ("/voila/tree", "/voila/api/contents", "/voila/files/", "/voila/render/",
+                   "/voila/api/shutdown/")
+        for spec in super().init_handlers():
+            pattern, cls = spec[0], spec[1]
+            if pattern.rstrip("/") == self.server_url.rstrip("/") or any(d in pattern for d in dropped):
+                continue
+            if isinstance(cls, type) and issubclass(cls, tornado.web.StaticFileHandler):
+                cls = type(f"Room{cls.__name__}", (_MembersOnly, cls), {})
+                spec = (pattern, cls, *spec[2:])
+            keep.append(spec)
+        j = self.server_url.rstrip("/")
+        ours = [
+            (j + "/", pages.RootHandler),
+            (j + "/lessons", pages.LessonListHandler),
+            (j + "/teacher", pages.TeacherHandler),
+            (j + "/teacher/state", pages.TeacherStateHandler),
+            (j + "/teacher/handouts.pdf", pages.HandoutsHandler),
+            (j + r"/teacher/(push|position|reveal|close)", pages.TeacherActionHandler),
+            (j + "/room/question", pages.QuestionHandler),
+            (j + "/room/answer", pages.AnswerHandler),
+            (j + "/room/room.js", pages.RoomScriptHandler),
+            (j + r"/voila/api/shutdown/%s" % _kernel_id_regex, RoomShutdownHandler),
+            (j + r"/voila/render/(.*)", RoomVoilaHandler,
+             {"template_paths": self.template_paths, "config": self.config,
+              "voila_configuration": self.voila_configuration}),
+        ]
+        return ours + keep
+
+    # ---- starting and stopping ------------------------------------------------------------------
+    def join_addresses(self) -> list[str]:
+        hosts = [self.join_url_host] if self.join_url_host else _addresses(self.ip)
+        return [f"http://{h}:{self.port}{self.base_url}" for h in hosts]
+
+    def listen(self):
+        """Voila's listen, with the room's banner and the teacher's page opened."""
+        try:
+            self.app.listen(self.port, self.ip)
+        except OSError as e:
+            from ..i18n import translator
+            t = translator(self.room.lang)
+            print(t.gettext("error: could not listen on port {port}: {reason}. "
+                            "Choose another with --port.").format(port=self.port, reason=e.strerror),
+                  file=sys.stderr)
+            self.exit(2)
+        print(banner(self), flush=True)
+        if self.open_browser:
+            url = f"http://127.0.0.1:{self.port}{self.base_url}teacher/login?once={self._once}"
+            try:
+                webbrowser.open(url, new=2)
+            except webbrowser.Error:
+                pass
+        self.ioloop = tornado.ioloop.IOLoop.current()
+        try:
+            self.ioloop.start()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            from ..i18n import translator
+            print(translator(self.room.lang).gettext("Stopping the class: closing every learner's "
+                                                     "page…"), flush=True)
+            self.stop()
+            print(translator(self.room.lang).gettext("The class has stopped."), flush=True)
+
+
+def banner(app: RoomApp) -> str:
+    from ..i18n import translator
+    t = translator(app.room.lang)
+    lines = [t.gettext("The Canasta class is open."), "",
+             t.gettext("Learners open this address and type the room code:")]
+    lines += [f"    {a}" for a in app.join_addresses()]
+    lines += ["", t.gettext("Room code: {code}").format(code=app.room.code),
+              t.gettext("Teacher's view: {url}").format(
+                  url=f"http://127.0.0.1:{app.port}{app.base_url}teacher"),
+              t.gettext("Teacher password: {password}").format(password=app.room.teacher_password),
+              "", t.gettext("Stop the class with Ctrl-C.")]
+    return "\n".join(lines)
+
+
+def _addresses(ip: str) -> list[str]:
+    """Addresses learners can type: the one bound, or this machine's own (no traffic sent)."""
+    if ip not in ("", "0.0.0.0", "::"):
+        return [ip]
+    found = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = info[4][0]
+            if not addr.startswith("127.") and addr not in found:
+                found.append(addr)
+    except OSError:
+        pass
+    return found or [socket.gethostname()]
+
+
+def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
+             cull_minutes: float, log_level: str = "WARNING") -> RoomApp:
+    """A RoomApp configured for `room`, serving the notebooks of the folder `notebooks`."""
+    c = Config()
+    c.Voila.port = port
+    c.Voila.port_retries = 0
+    c.Voila.ip = ip
+    c.Voila.open_browser = open_browser
+    c.Voila.root_dir = str(notebooks)
+    c.Voila.log_level = log_level
+    c.Voila.identity_provider_class = RoomIdentityProvider
+    c.Voila.authorizer_class = RoomAuthorizer
+    c.Voila.tornado_settings = {"websocket_max_message_size": 4 * 1024 * 1024}
+    c.VoilaConfiguration.multi_kernel_manager_class = RoomKernelManager
+    c.VoilaConfiguration.strip_sources = True
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.file_allowlist = []
+    c.VoilaConfiguration.http_header_envs = []
+    c.RoomKernelManager.cull_idle_timeout = max(1, int(cull_minutes * 60))
+    c.RoomKernelManager.cull_interval = max(1, min(60, int(cull_minutes * 60) // 4))
+    c.RoomKernelManager.cull_connected = True
+    c.RoomKernelManager.cull_busy = False
+    app = RoomApp(config=c, room=room)
+    os.environ["TUTOR_LANG"] = room.lang
+    app.initialize([str(notebooks)])
+    return app

@@ -1,0 +1,500 @@
+"""The room's own pages and small JSON answers, as jupyter-server handlers.
+
+- ``/login``: a learner comes in (name + room code); ``/logout`` leaves.
+- ``/teacher/login``, ``/teacher``: the teacher's view (who is in, their progress through
+  tonight's lessons, a question put to everyone and its tally), refreshed by
+  ``/teacher/state`` every few seconds; ``/teacher/<action>`` (POST) puts a question on
+  the screens, shows its ruling, takes it off.
+- ``/room/question`` and ``/room/answer``: what the script on every lesson page
+  (``static/room.js``) asks for and sends: the question on the screens, the learner's answer.
+- ``/``: learners to the lesson list, the teacher to the teacher's view.
+
+Pages are plain HTML built here, every word through the catalog in the room's language
+(``t.gettext``); every name or text a person typed is escaped. Forms carry tornado's
+XSRF token; jupyter-server checks it on every POST.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from pathlib import Path
+
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
+
+from ..i18n import N_, translator
+from .auth import TEACHER, is_teacher, learner_user, teacher_user
+from .room import RoomError
+
+STATIC = Path(__file__).resolve().parent / "static"
+VERDICT = {"legal": N_("Legal"), "illegal": N_("Illegal")}
+
+_CSS = """
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;background:#f6f7f4;color:#1b1b1b;line-height:1.45}
+main{max-width:1000px;margin:0 auto;padding:24px}
+h1{font-size:1.6em;margin:0 0 .4em}h2{font-size:1.2em;margin:1.4em 0 .5em}
+form.card,.card{background:#fff;border:1px solid #d6d9d0;border-radius:10px;padding:18px 20px;margin:12px 0}
+label{display:block;margin:.6em 0 .2em;font-weight:600}
+input[type=text],input[type=password],textarea,select{font:inherit;padding:8px 10px;border:1px solid #9aa39a;border-radius:6px;width:100%;box-sizing:border-box}
+textarea{font-family:ui-monospace,monospace;min-height:9em}
+button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1f6b3c;background:#1f6b3c;color:#fff;cursor:pointer;margin:.6em .4em 0 0}
+button.quiet{background:#fff;color:#1f6b3c}
+.error{background:#fdecea;border:1px solid #e0a39c;color:#8a1c12;padding:10px 14px;border-radius:6px}
+.code{font-size:2.2em;letter-spacing:.18em;font-weight:700;font-family:ui-monospace,monospace}
+table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e2e4de;padding:6px 8px;text-align:left}
+.bar{display:inline-block;height:10px;background:#1f6b3c;border-radius:3px;vertical-align:middle}
+.muted{color:#5f675f}.done{color:#1f6b3c;font-weight:700}
+.diagram svg{max-width:100%;height:auto}
+"""
+
+
+def page(title: str, body: str, lang: str, script: str = "") -> str:
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
+            f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>"
+            f"<body><main>{body}</main>{script}</body></html>")
+
+
+def _safe_next(value: str | None, default: str) -> str:
+    """Only a path on this server (no //host, no scheme): never an open redirect."""
+    value = value or ""
+    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
+        return value
+    return default
+
+
+def inline_md(text: str) -> str:
+    """A lesson's prompt as HTML: escaped, with its `code` and **bold** marks."""
+    out = html.escape(str(text))
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
+
+
+def move_words(move: str) -> str:
+    """A move's text with suit symbols (``take 9H JK`` -> ``take 9♥ JK``)."""
+    from ..engine.cards import Card
+    out = []
+    for token in str(move).split():
+        try:
+            out.append(Card(token).pretty)
+        except Exception:                       # noqa: BLE001 - a word of the move, kept
+            out.append(token)
+    return " ".join(out)
+
+
+class RoomHandler(JupyterHandler):
+    """A page of the room: the room, its words, who is asking."""
+
+    @property
+    def room(self):
+        return self.settings["tutor_room"]
+
+    @property
+    def t(self):
+        return translator(self.room.lang)
+
+    def url(self, path: str) -> str:
+        return self.base_url.rstrip("/") + path
+
+    def send_page(self, title, body, status=200, script=""):
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page(title, body, self.room.lang, script))
+
+    def send_json(self, data, status=200):
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(data))
+
+    def error_box(self, error: RoomError | None) -> str:
+        if error is None:
+            return ""
+        return f"<p class='error' role='alert'>{html.escape(error.text(self.room.lang))}</p>"
+
+    def write_error(self, status_code, **kwargs):
+        """Errors in words, never a traceback."""
+        t = self.t
+        text = {403: t.gettext("This page is not open to you."),
+                404: t.gettext("There is no such page in this room.")}.get(
+            status_code, t.gettext("Something went wrong on the teacher's computer. "
+                                   "Reload the page to try again."))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page(text, f"<h1>{html.escape(text)}</h1>"
+                                f"<p><a href='{self.url('/')}'>{html.escape(t.gettext('Back to the lessons'))}</a></p>",
+                         self.room.lang))
+
+
+# ---- coming in and leaving ---------------------------------------------------------------------
+
+class JoinHandler(RoomHandler):
+    """A learner types their name and the room code."""
+
+    def form(self, name="", code="", error=None, status=200):
+        t = self.t
+        nxt = _safe_next(self.get_argument("next", ""), "")
+        body = (f"<h1>{html.escape(t.gettext('Join the Canasta class'))}</h1>"
+                f"<p>{html.escape(t.gettext('Type your name and the room code your teacher shows.'))}</p>"
+                f"{self.error_box(error)}"
+                f"<form class='card' method='post' action='{self.url('/login')}'>"
+                f"{self.xsrf_form_html()}<input type='hidden' name='next' value='{html.escape(nxt)}'>"
+                f"<label for='name'>{html.escape(t.gettext('Your name'))}</label>"
+                f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='60' "
+                f"value='{html.escape(name)}' required autofocus>"
+                f"<label for='code'>{html.escape(t.gettext('Room code'))}</label>"
+                f"<input id='code' name='code' type='text' autocomplete='off' autocapitalize='characters' "
+                f"maxlength='20' value='{html.escape(code)}' required>"
+                f"<button type='submit'>{html.escape(t.gettext('Join'))}</button></form>"
+                f"<p class='muted'><a href='{self.url('/teacher/login')}'>"
+                f"{html.escape(t.gettext('I am the teacher'))}</a></p>")
+        self.send_page(t.gettext("Join the Canasta class"), body, status)
+
+    @allow_unauthenticated
+    def get(self):
+        self.form(code=self.get_argument("code", "")[:20])
+
+    @allow_unauthenticated
+    def post(self):
+        name = self.get_argument("name", "")
+        code = self.get_argument("code", "")
+        try:
+            learner = self.room.join(name, code)
+        except RoomError as e:
+            self.form(name=name[:60], code=code[:20], error=e, status=400)
+            return
+        self.identity_provider.set_login_cookie(
+            self, learner_user(learner, self.room.store.learner_name(learner)))
+        self.redirect(_safe_next(self.get_argument("next", ""), self.url("/")))
+
+
+class TeacherLoginHandler(RoomHandler):
+    """The teacher's password (or the one-time link the server opened in the teacher's browser)."""
+
+    def form(self, error=None, status=200):
+        t = self.t
+        body = (f"<h1>{html.escape(t.gettext('Teacher'))}</h1>{self.error_box(error)}"
+                f"<form class='card' method='post' action='{self.url('/teacher/login')}'>{self.xsrf_form_html()}"
+                f"<label for='password'>{html.escape(t.gettext('Teacher password'))}</label>"
+                f"<input id='password' name='password' type='password' autocomplete='current-password' required autofocus>"
+                f"<button type='submit'>{html.escape(t.gettext('Open the teacher view'))}</button></form>")
+        self.send_page(t.gettext("Teacher"), body, status)
+
+    @allow_unauthenticated
+    def get(self):
+        once = self.get_argument("once", "")
+        if once and self.settings["tutor_app"].use_once_key(once):
+            self.identity_provider.set_login_cookie(self, teacher_user(self.t.gettext("Teacher")))
+            self.redirect(self.url("/teacher"))
+            return
+        self.form()
+
+    @allow_unauthenticated
+    def post(self):
+        if not self.room.password_ok(self.get_argument("password", "")):
+            from .room import BAD_PASSWORD
+            self.form(RoomError(BAD_PASSWORD), status=403)
+            return
+        self.identity_provider.set_login_cookie(self, teacher_user(self.t.gettext("Teacher")))
+        self.redirect(self.url("/teacher"))
+
+
+class LeaveHandler(RoomHandler):
+    @allow_unauthenticated
+    def get(self):
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(self.url("/login"))
+
+
+class RootHandler(RoomHandler):
+    @web.authenticated
+    def get(self):
+        if is_teacher(self.current_user):
+            self.redirect(self.url("/teacher"))
+            return
+        self.redirect(self.url(self.settings["tutor_app"].lesson_list_url()))
+
+
+class LessonListHandler(RoomHandler):
+    """The lessons, when the notebooks bring no lesson list of their own."""
+
+    @web.authenticated
+    def get(self):
+        t = self.t
+        app = self.settings["tutor_app"]
+        items = []
+        for number, title, path in app.lesson_notebooks():
+            mark = (f" <span class='done'>{html.escape(t.gettext('tonight'))}</span>"
+                    if any(k.startswith(number + "-") for k in self.room.lessons) else "")
+            items.append(f"<li><a href='{self.url('/voila/render/' + path)}'>"
+                         f"{html.escape(title)}</a>{mark}</li>")
+        body = f"<h1>{html.escape(t.gettext('The lessons'))}</h1><ol class='card'>{''.join(items)}</ol>"
+        self.send_page(t.gettext("The lessons"), body, script=self.settings["tutor_app"].room_script(self))
+
+
+# ---- the teacher's view --------------------------------------------------------------------------
+
+class TeacherHandler(RoomHandler):
+    def must_be_teacher(self) -> bool:
+        if not is_teacher(self.current_user):
+            if self.request.method in ("GET", "HEAD"):
+                self.redirect(self.url("/teacher/login"))
+                return False
+            raise web.HTTPError(403)
+        return True
+
+    @web.authenticated
+    def get(self):
+        if self.must_be_teacher():
+            self.send_view()
+
+    def send_view(self, error=None, status=200):
+        t = self.t
+        app = self.settings["tutor_app"]
+        room = self.room
+        addresses = "".join(f"<li><code>{html.escape(a)}</code></li>" for a in app.join_addresses())
+        options = "".join(
+            f"<option value='{html.escape(les.key)}|{html.escape(ex.id)}'>"
+            f"{html.escape(t.gettext('Lesson {number}').format(number=int(les.number)))}: "
+            f"{html.escape(_short(ex.prompt))}</option>" for les, ex in room.questions())
+        ask = html.escape(t.gettext("Everyone: what would you rule here?"))
+        body = (
+            f"<h1>{html.escape(t.gettext('Your Canasta class'))}</h1>{self.error_box(error)}"
+            f"<div class='card'><p>{html.escape(t.gettext('Learners open this address and type the room code:'))}</p>"
+            f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
+            f"<p class='muted'>{html.escape(t.gettext('Tonight: {lessons}').format(lessons=', '.join(_lesson_titles(room)) or '—'))}"
+            f" · <a href='{self.url('/teacher/handouts.pdf')}'>{html.escape(t.gettext('Handouts to print (PDF)'))}</a>"
+            f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{html.escape(t.gettext('The lessons'))}</a></p></div>"
+            f"<div id='state'>{self.state_html()}</div>"
+            f"<h2>{html.escape(t.gettext('Put a question on every screen'))}</h2>"
+            f"<form class='card' method='post' action='{self.url('/teacher/push')}'>{self.xsrf_form_html()}"
+            f"<label for='question'>{html.escape(t.gettext('A question from tonight’s lessons'))}</label>"
+            f"<select id='question' name='question'>{options}</select>"
+            f"<button type='submit'>{ask}</button></form>"
+            f"<form class='card' method='post' action='{self.url('/teacher/position')}'>{self.xsrf_form_html()}"
+            f"<label for='position'>{html.escape(t.gettext('Or a position of your own (in the notation)'))}</label>"
+            f"<textarea id='position' name='position' spellcheck='false'>{html.escape(self.get_argument('position', ''))}</textarea>"
+            f"<label for='move'>{html.escape(t.gettext('The move to rule on'))}</label>"
+            f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
+            f"<button type='submit'>{ask}</button></form>")
+        script = (f"<script>setInterval(async()=>{{try{{const r=await fetch('{self.url('/teacher/state')}',"
+                  f"{{cache:'no-store'}});if(r.ok)document.getElementById('state').innerHTML=await r.text();}}"
+                  f"catch(e){{}}}},3000);</script>")
+        self.send_page(t.gettext("Your Canasta class"), body, status, script)
+
+    def state_html(self) -> str:
+        """Who is in, their progress, and the question on the screens with its tally."""
+        t = self.t
+        room = self.room
+        rows = room.progress()
+        now = time.time()
+        head = "".join(f"<th>{html.escape(t.gettext('Lesson {number}').format(number=int(k[:2])))}</th>"
+                       for k in room.lessons)
+        lines = []
+        for row in rows:
+            cells = []
+            for key in room.lessons:
+                got, total = row["lessons"][key]
+                if total and got >= total:
+                    cell = f"<span class='done'>✓ {got}/{total}</span>"
+                else:
+                    width = int(60 * got / total) if total else 0
+                    cell = f"<span class='bar' style='width:{width}px'></span> {got}/{total}"
+                cells.append(f"<td>{cell}</td>")
+            place = row["place"]
+            where = (t.gettext("Lesson {number}").format(number=int(place[:2]))
+                     if place and place[:2].isdigit() else "—")
+            minutes = int((now - row["seen"]) // 60)
+            seen = (t.gettext("just now") if minutes < 1 else
+                    t.ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes))
+            lines.append(f"<tr class='learner'><td class='name'>{html.escape(row['name'])}</td>"
+                         f"<td class='place'>{html.escape(where)}</td>{''.join(cells)}"
+                         f"<td class='muted'>{html.escape(seen)}</td></tr>")
+        count = t.ngettext("{n} learner in the room", "{n} learners in the room", len(rows)).format(n=len(rows))
+        table = (f"<h2 id='count'>{html.escape(count)}</h2>"
+                 + (f"<table id='progress'><tr><th>{html.escape(t.gettext('Name'))}</th>"
+                    f"<th>{html.escape(t.gettext('Now in'))}</th>{head}<th>{html.escape(t.gettext('Last seen'))}</th></tr>"
+                    f"{''.join(lines)}</table>" if rows else
+                    f"<p class='muted'>{html.escape(t.gettext('Nobody has joined yet.'))}</p>"))
+        return table + self.question_html(len(rows))
+
+    def question_html(self, learners: int) -> str:
+        t = self.t
+        q = self.room.current()
+        if q is None:
+            return ""
+        tally = self.room.tally()
+        answered = sum(tally.values())
+        bars = "".join(
+            f"<p class='tally' data-answer='{a}'>{html.escape(t.gettext(VERDICT[a]))}: <b>{n}</b> "
+            f"<span class='bar' style='width:{int(200 * n / max(answered, 1))}px'></span></p>"
+            for a, n in tally.items())
+        ruling = q["ruling"]
+        verdict = "legal" if ruling.legal else "illegal"
+        said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
+                          answered).format(n=answered, total=learners)
+        return (f"<h2>{html.escape(t.gettext('The question on the screens'))}</h2><div class='card' id='question-state'>"
+                f"<p>{inline_md(q['prompt'] or t.gettext('Everyone: what would you rule here?'))} "
+                f"<code>{html.escape(move_words(q['move']))}</code></p>"
+                f"<div class='diagram'>{_diagram(q['pos'])}</div>"
+                f"<p id='answered'>{html.escape(said)}</p>{bars}"
+                f"<p class='muted'>{html.escape(t.gettext('The ruling'))}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
+                f" (<code>{html.escape(ruling.rule)}</code>)</p>"
+                f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
+                f"<button type='submit'{' disabled' if q['revealed'] else ''}>{html.escape(t.gettext('Show the ruling on every screen'))}</button></form>"
+                f"<form method='post' action='{self.url('/teacher/close')}' style='display:inline'>{self.xsrf_form_html()}"
+                f"<button class='quiet' type='submit'>{html.escape(t.gettext('Take the question off the screens'))}</button></form></div>")
+
+
+class TeacherStateHandler(TeacherHandler):
+    @web.authenticated
+    def get(self):
+        if not is_teacher(self.current_user):
+            raise web.HTTPError(403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(self.state_html())
+
+
+class TeacherActionHandler(TeacherHandler):
+    @web.authenticated
+    def post(self, action):
+        self.must_be_teacher()
+        room = self.room
+        try:
+            if action == "push":
+                key, _, ex_id = self.get_argument("question", "").partition("|")
+                room.push_exercise(key, ex_id)
+            elif action == "position":
+                room.push_position(self.get_argument("position", ""), self.get_argument("move", ""))
+            elif action == "reveal":
+                room.reveal()
+            elif action == "close":
+                room.close_question()
+            else:
+                raise web.HTTPError(404)
+        except RoomError as e:
+            self.send_view(e, status=400)
+            return
+        self.redirect(self.url("/teacher"))
+
+
+class HandoutsHandler(TeacherHandler):
+    """Tonight's handouts as one PDF, printed by the browser engine (see handouts.py)."""
+
+    @web.authenticated
+    async def get(self):
+        if not self.must_be_teacher():
+            return
+        from .handouts import HandoutError, evening_pdf
+        try:
+            data = await evening_pdf(self.room.lessons, lang=self.room.lang)
+        except HandoutError as e:
+            self.send_page(self.t.gettext("Handouts"), f"<p class='error'>{html.escape(e.text(self.room.lang))}</p>", 503)
+            return
+        self.set_header("Content-Type", "application/pdf")
+        self.set_header("Content-Disposition", "inline; filename=canasta-handouts.pdf")
+        self.finish(data)
+
+
+# ---- the question on a learner's screen ----------------------------------------------------------
+
+class QuestionHandler(RoomHandler):
+    """What the page script shows: the question on the screens (or nothing), and whether
+    the page's kernel is still there."""
+
+    @web.authenticated
+    def get(self):
+        kernel = self.get_argument("kernel", "")
+        self.send_json(self.question_state(kernel))
+
+    def question_state(self, kernel: str = "") -> dict:
+        t = self.t
+        user = self.current_user
+        km = self.kernel_manager
+        asleep = bool(kernel) and km.owner(kernel) != user.username
+        state = {"key": "", "html": "", "asleep": asleep}
+        if asleep:
+            state["asleep_html"] = (
+                f"<p>{html.escape(t.gettext('This page went to sleep after a long pause. Reload it to go on: your progress is kept.'))}</p>"
+                f"<button type='button' data-reload='1'>{html.escape(t.gettext('Reload the page'))}</button>")
+        q = self.room.current()
+        if q is None:
+            return state
+        mine = self.room.answer_of(user.username, q["id"])
+        key = f"{q['id']}:{mine}:{q['revealed']}"
+        ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
+        parts = [f"<p class='tutor-room-from'>{html.escape(t.gettext('A question from your teacher'))}</p>",
+                 f"<p class='tutor-room-ask'><b>{ask}</b></p>",
+                 f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
+                 f"<p>{html.escape(t.gettext('The move:'))} <code>{html.escape(move_words(q['move']))}</code></p>"]
+        if q["revealed"]:
+            ruling = q["ruling"]
+            verdict = "legal" if ruling.legal else "illegal"
+            parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
+                         f"{html.escape(ruling.explain(self.room.lang))} "
+                         f"<span class='tutor-room-rule'>({html.escape(t.gettext('rule'))} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+            if mine:
+                right = mine == verdict
+                parts.append(f"<p>{html.escape(t.gettext('You said: {answer}.').format(answer=t.gettext(VERDICT[mine])))} "
+                             f"{html.escape(t.gettext('Right!') if right else t.gettext('Not this time.'))}</p>")
+        elif mine:
+            parts.append(f"<p class='tutor-room-said'>{html.escape(t.gettext('You said: {answer}.').format(answer=t.gettext(VERDICT[mine])))} "
+                         f"{html.escape(t.gettext('Your teacher will show the ruling.'))}</p>")
+        if not q["revealed"]:
+            parts.append("<p>" + "".join(
+                f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
+                f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
+                for a in ("legal", "illegal")) + "</p>")
+        parts.append(f"<button type='button' class='tutor-room-hide' data-hide='1'>{html.escape(t.gettext('Hide'))}</button>")
+        state.update(key=key, html="".join(parts), show=t.gettext("Show the teacher's question"))
+        return state
+
+
+class AnswerHandler(QuestionHandler):
+    @web.authenticated
+    def post(self):
+        if is_teacher(self.current_user):
+            raise web.HTTPError(403)
+        try:
+            self.room.answer(self.current_user.username, self.get_argument("push", ""),
+                             self.get_argument("answer", ""))
+        except RoomError as e:
+            self.send_json({"error": e.text(self.room.lang)}, status=400)
+            return
+        self.send_json(self.question_state())
+
+
+class RoomScriptHandler(RoomHandler):
+    @web.authenticated
+    def get(self):
+        self.set_header("Content-Type", "application/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish((STATIC / "room.js").read_text(encoding="utf-8"))
+
+
+# ---- helpers -------------------------------------------------------------------------------------
+
+def _short(text: str, n: int = 90) -> str:
+    text = " ".join(re.sub(r"[`*]", "", str(text)).split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def _lesson_titles(room) -> list[str]:
+    from .room import lesson
+    t = translator(room.lang)
+    return [t.gettext("Lesson {number}").format(number=int(lesson(k, room.lang).number))
+            + " " + lesson(k, room.lang).title for k in room.lessons]
+
+
+def _diagram(pos) -> str:
+    from ..engine.diagram import position_svg
+    return position_svg(pos, viewer=pos.turn if pos.turn in "NESW" else "S", scale=0.6)
+
+
+__all__ = ["JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
+           "TeacherHandler", "TeacherStateHandler", "TeacherActionHandler", "HandoutsHandler",
+           "QuestionHandler", "AnswerHandler", "RoomScriptHandler", "TEACHER"]

@@ -1,0 +1,242 @@
+"""A room: its code, its teacher, tonight's lessons, and what happens in it.
+
+Everything here is plain Python over the progress store (no server, no widgets), so the
+rules of the room are tested without starting anything: who may join, what the teacher
+sees, what a pushed position is and how its answers are tallied.
+
+    room = Room.open(store_path, lessons=["05", "06"], lang="sv")
+    room.code                      # "K7XPQM": what learners type to join
+    learner = room.join("Anna", "k7x pqm")   # -> learner id; RoomError in words if not
+    room.progress()                # one row per learner: where they are, what they did
+    room.push_exercise("06-frozen-pile", "frozen-natural-joker")
+    room.answer(learner, push_id, "illegal"); room.tally()
+
+A learner is one row of the store's ``learners`` table (``room`` = the room's name); what
+they do in a lesson is written by the lesson itself, in the learner's kernel, through
+``tutor.progress.current_learner()`` (the class server puts the learner's id in the
+kernel's environment). Errors a person can cause (a wrong code, an empty name, bad
+position text) are `RoomError`: a message id and fields, translated where shown.
+"""
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..i18n import N_, translator
+from ..progress import ProgressStore, jupyter_data_dir
+
+#: Letters and digits that cannot be mistaken for one another when read off a screen.
+CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"
+CODE_LENGTH = 6
+NAME_MAX = 40
+ANSWERS = ("legal", "illegal")
+
+BAD_CODE = N_("That is not the room code. Ask your teacher for it.")
+NO_NAME = N_("Please type your name, so that your teacher knows who you are.")
+LONG_NAME = N_("Please use a shorter name (at most {n} characters).")
+BAD_PASSWORD = N_("That is not the teacher password.")
+NO_MOVE = N_("Type a move to ask about, for example: take 9H 9S")
+NOT_TONIGHT = N_("That question is not in tonight's lessons.")
+BAD_POSITION = N_("The position could not be read: {error}")
+BAD_MOVE = N_("The move could not be read: {error}")
+NO_QUESTION = N_("There is no question on the screens now.")
+BAD_ANSWER = N_("Answer with Legal or Illegal.")
+
+
+class RoomError(ValueError):
+    """A person's mistake, in words: ``message`` is a message id, ``fields`` fill it."""
+
+    def __init__(self, message: str, **fields):
+        super().__init__(message.format(**fields))
+        self.message, self.fields = message, fields
+
+    def text(self, lang: str) -> str:
+        return translator(lang).gettext(self.message).format(**self.fields)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _plain(code: str) -> str:
+    """A typed code as it is compared: no spaces or dashes, upper case."""
+    return re.sub(r"[\s\-]+", "", str(code)).upper()
+
+
+def clean_name(name) -> str:
+    """A learner's name as shown to the teacher: printable, single spaces, not too long."""
+    text = "".join(ch for ch in str(name or "") if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())
+    if not text:
+        raise RoomError(NO_NAME)
+    if len(text) > NAME_MAX:
+        raise RoomError(LONG_NAME, n=NAME_MAX)
+    return text
+
+
+def default_store_path() -> Path:
+    """The class's own progress file (not the teacher's own lessons' file)."""
+    return jupyter_data_dir() / "canasta-tutor" / "class.sqlite3"
+
+
+def lesson(key: str, lang: str = "en"):
+    """A lesson in the room's language (the lesson data API: tutor.lessons.get)."""
+    from .. import lessons
+    try:
+        return lessons.get(key, lang=lang)
+    except TypeError:                       # lessons not yet kept per language
+        return lessons.get(key)
+
+
+def lesson_items(les) -> set:
+    """The items of a lesson that count as its progress: its questions (``quiz:<id>``)
+    and, where the lesson sets tasks on its tables, the tasks (``task:<position>:<n>``)."""
+    items = {f"quiz:{ex.id}" for ex in les.exercises}
+    tasks = getattr(les, "task_items", None)
+    if callable(tasks):
+        items |= set(tasks())
+    return items
+
+
+@dataclass
+class Room:
+    """One evening's class: who may come in, what they do, what the teacher pushed."""
+
+    store: ProgressStore
+    name: str                       # the room's key in the store (learners, pushes)
+    code: str
+    teacher_password: str
+    lessons: tuple = ()             # tonight's lesson keys ("06-frozen-pile", ...)
+    lang: str = "en"
+    revealed: set = field(default_factory=set)    # push ids whose ruling is shown
+
+    @classmethod
+    def open(cls, store_path=None, name: str | None = None, code: str | None = None,
+             teacher_password: str | None = None, lessons=(), lang: str = "en") -> "Room":
+        store = ProgressStore(store_path or default_store_path())
+        keys = tuple(lesson(k, lang).key for k in lessons)
+        return cls(store=store, name=name or time.strftime("%Y-%m-%d"),
+                   code=_plain(code) if code else new_code(),
+                   teacher_password=teacher_password or secrets.token_urlsafe(8),
+                   lessons=keys, lang=lang)
+
+    # ---- coming in ----------------------------------------------------------------------
+    def code_ok(self, typed) -> bool:
+        return hmac.compare_digest(_plain(typed).encode(), self.code.encode())
+
+    def password_ok(self, typed) -> bool:
+        return hmac.compare_digest(str(typed or "").encode(), self.teacher_password.encode())
+
+    def join(self, name, code) -> str:
+        """A learner comes in with a name and the room code: their learner id. The same
+        name again (a closed browser, another seat) is the same learner, progress kept."""
+        if not self.code_ok(code):
+            raise RoomError(BAD_CODE)
+        name = clean_name(name)
+        for row in self.store.learners(self.name):
+            if row["name"].casefold() == name.casefold():
+                learner = row["id"]
+                break
+        else:
+            learner = f"{self.name}/{secrets.token_hex(4)}"
+        self.store.join(learner, name, self.name)
+        return learner
+
+    def is_learner(self, learner: str) -> bool:
+        return any(row["id"] == learner for row in self.store.learners(self.name))
+
+    def opened(self, learner: str, lesson_key: str) -> None:
+        """A learner opened a lesson: that is where they are now."""
+        self.store.set_place(learner, lesson_key)
+
+    # ---- what the teacher sees ------------------------------------------------------------
+    def progress(self) -> list[dict]:
+        """One row per learner, in the order they came: name, where they are, and per
+        lesson of tonight how many of its items are done out of how many."""
+        totals = {key: lesson_items(lesson(key, self.lang)) for key in self.lessons}
+        rows = []
+        for row in self.store.learners(self.name):
+            done = self.store.done(row["id"])
+            place = self.store.last_place(row["id"])
+            per = {}
+            for key, items in totals.items():
+                got = {item for les, item in done if les == key}
+                per[key] = (len(got & items) if items else len(got), len(items))
+            rows.append({"id": row["id"], "name": row["name"], "seen": row["seen"],
+                         "place": place[0] if place else None, "lessons": per})
+        return rows
+
+    # ---- a position on every screen ---------------------------------------------------------
+    def questions(self) -> list:
+        """The questions of tonight's lessons that can be put to the room: a move in a
+        position, legal or illegal."""
+        out = []
+        for key in self.lessons:
+            les = lesson(key, self.lang)
+            out += [(les, ex) for ex in les.exercises if ex.kind == "judge"]
+        return out
+
+    def push_exercise(self, lesson_key: str, exercise_id: str) -> int:
+        for les, ex in self.questions():
+            if les.key == lesson_key and ex.id == exercise_id:
+                return self.store.push(self.name, ex.position().to_text(), ex.move, ex.prompt)
+        raise RoomError(NOT_TONIGHT)
+
+    def push_position(self, text: str, move: str, prompt: str = "") -> int:
+        """A position the teacher typed (the notation) and a move to rule on."""
+        from ..engine.errors import TutorError
+        from ..engine.moves import Move
+        from ..engine.position import Position
+        if not str(move or "").strip():
+            raise RoomError(NO_MOVE)
+        try:
+            pos = Position.parse(str(text or ""))
+        except TutorError as e:
+            raise RoomError(BAD_POSITION, error=str(e)) from None
+        try:
+            Move.parse(move)
+        except TutorError as e:
+            raise RoomError(BAD_MOVE, error=str(e)) from None
+        return self.store.push(self.name, pos.to_text(), move.strip(), str(prompt or "").strip())
+
+    def current(self) -> dict | None:
+        """The question on the screens now: the store's push, with its position parsed,
+        the engine's ruling, and whether the teacher has shown it."""
+        push = self.store.current_push(self.name)
+        if push is None:
+            return None
+        from ..engine.judge import judge
+        from ..engine.position import Position
+        pos = Position.parse(push["position"])
+        return {**push, "pos": pos, "ruling": judge(pos, push["move"]),
+                "revealed": push["id"] in self.revealed}
+
+    def answer(self, learner: str, push_id, answer: str) -> None:
+        push = self.store.current_push(self.name)
+        if push is None or str(push["id"]) != str(push_id):
+            raise RoomError(NO_QUESTION)
+        if answer not in ANSWERS:
+            raise RoomError(BAD_ANSWER)
+        self.store.answer(push["id"], learner, answer)
+
+    def answer_of(self, learner: str, push_id: int) -> str | None:
+        return self.store.answers(push_id).get(learner)
+
+    def tally(self) -> dict:
+        push = self.store.current_push(self.name)
+        counts = self.store.tally(push["id"]) if push else {}
+        return {a: counts.get(a, 0) for a in ANSWERS}
+
+    def reveal(self) -> None:
+        push = self.store.current_push(self.name)
+        if push is None:
+            raise RoomError(NO_QUESTION)
+        self.revealed.add(push["id"])
+
+    def close_question(self) -> None:
+        self.store.close_push(self.name)
