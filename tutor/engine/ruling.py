@@ -66,10 +66,10 @@ class Ruling:
         from .explain import render_ruling
         return render_ruling(self, lang)
 
-    def rule_text(self) -> str:
-        """The rulebook's own words for the deciding rule (English, as RULES.md)."""
+    def rule_text(self, lang: str = "en") -> str:
+        """The rulebook's own words for the deciding rule, in `lang` (English: RULES.md)."""
         from .rulebook import rule_text
-        return rule_text(self.rule)
+        return rule_text(self.rule, lang)
 
     def as_dict(self, lang: str = "en") -> dict:
         return {"legal": self.legal, "rule": self.rule, "explanation": self.explain(lang),

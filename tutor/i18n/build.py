@@ -12,7 +12,9 @@ the package is built or installed.
 
 The messages are found in the code by their markers: ``_``, ``gettext``, ``ngettext``,
 ``pgettext``, ``npgettext``, ``N_`` (mark only) and ``T`` / ``P`` (the explanation templates
-and their parts, keyed by their context: ``T("turn.draw/ok", "You draw …")``).
+and their parts, keyed by their context: ``T("turn.draw/ok", "You draw …")``). The rulebook's
+rule texts (the rows of ``tutor/engine/RULES.md``) are messages too, with the context
+``rule:<id>``: ``tutor.engine.rulebook.rule_text(id, lang)`` reads them through the catalog.
 """
 from __future__ import annotations
 
@@ -47,7 +49,24 @@ def extract():
             strip_comment_tags=True):
         catalog.add(message, None, [(f"tutor/{filename}", lineno)], auto_comments=comments,
                     context=context)
+    for context, text, lineno in _rulebook_rows():
+        catalog.add(text, None, [("tutor/engine/RULES.md", lineno)], context=context,
+                    auto_comments=[RULE_COMMENT])
     return catalog
+
+
+#: What a translator of a rule text is told (the rule texts are RULES.md's table rows).
+RULE_COMMENT = ("The rulebook's text of this rule (tutor/engine/RULES.md). Keep the ids, "
+                "variant flags and notation in `backticks` as they are.")
+
+
+def _rulebook_rows():
+    """(context, text, line) of each rule of the package's RULES.md, read by the engine's own
+    parser. Only extracting needs the engine; compiling (what an install runs) reads nothing
+    but the .po files."""
+    from tutor.engine.rulebook import RULES_FILE, context, rows
+    return [(context(rid), text, lineno)
+            for rid, text, lineno in rows(RULES_FILE.read_text(encoding="utf-8"))]
 
 
 def _read(path: Path, lang: str):
