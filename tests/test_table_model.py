@@ -116,9 +116,10 @@ def test_move_card_keeps_108(s):
 def test_frozen_scene_has_mark_and_crosswise_cards(s):
     sc = scene(s.position, viewer="S")
     texts = [p[3] for p in sc.prims if p[0] == "text"]
-    assert any("FROZEN" in t for t in texts)
+    assert any("frozen for everybody" in t for t in texts)
     # 2H is drawn crosswise: a card wider than it is tall, in the pile row
-    cross = [p for p in sc.prims if p[0] == "rect" and p[3] > p[4] and 300 < p[2] < 620 and p[6] == "#fff3c4"]
+    cross = [p for p in sc.prims if p[0] == "rect" and p[3] > p[4] and 200 < p[1] < 620
+             and 280 < p[2] < 400 and p[6] == "#fff3c4"]
     assert cross, "the crosswise wild card is drawn sideways"
     kinds = {r.kind for r in sc.regions}
     assert {"hand", "meld", "pile", "stock", "seat", "band"} <= kinds

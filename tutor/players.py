@@ -25,7 +25,7 @@ from .engine.goout import can_go_out
 from .engine.judge import judge
 from .engine.moves import Move
 from .engine.position import SEAT_NAMES, TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
-from .engine.scoring import score_hand
+from .engine.scoring import ALL_RED_THREES, GOING_OUT, MIXED_CANASTA, NATURAL_CANASTA, RED_THREE
 
 __all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
            "tournament"]
@@ -79,62 +79,94 @@ class RandomPlayer(Player):
 
 # ---- reading the position -------------------------------------------------------------
 
-class _View:
-    """What a player reads off the position for the seat to move (all public or own cards)."""
+#: What an unseen card in another player's hand is reckoned to be worth: about the average
+#: value of a card held (jokers 50, aces and twos 20, K–8 10, 7–4 and black threes 5).
+UNSEEN_CARD = 10
 
-    __slots__ = ("pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock")
+
+class _View:
+    """What the acting seat reads off the position: its `SeatView` (own hand, melds, red
+    threes, the pile's top, size and crosswise cards, the stock's size, the hand counts),
+    never another hand, the stock's order or the cards buried in the pile."""
+
+    __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
+                 "pile_ranks", "danger", "stock", "pile_size")
 
     def __init__(self, pos):
-        self.pos = pos
+        view = pos.seen_by(actor_of(pos))
+        self.seen_by = view
+        self.pos = pos                      # only for the engine: legal moves and rulings
         self.team = team_of(pos.turn)
         self.opp = other_team(self.team)
-        self.hand = pos.hand()
-        self.own = {m.rank: m for m in pos.melds[TEAM_INDEX[self.team]]}
-        self.theirs = {m.rank: m for m in pos.melds[TEAM_INDEX[self.opp]]}
+        self.hand = view.hand
+        self.own = {m.rank: m for m in view.team_melds(self.team)}
+        self.theirs = {m.rank: m for m in view.team_melds(self.opp)}
         counts: dict = {}
         for c in self.hand:
             if c.is_natural:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
         self.counts = counts
         seen: dict = {}
-        for c in pos.pile:
-            seen[c.rank] = seen.get(c.rank, 0) + 1
-        self.pile_ranks = dict(seen)
-        for t in pos.melds:
-            for m in t:
-                for c in m.cards:
-                    seen[c.rank] = seen.get(c.rank, 0) + 1
-        for c in self.hand:
+        for c in view.visible_cards():
             seen[c.rank] = seen.get(c.rank, 0) + 1
         self.seen = seen
-        self.stock = len(pos.stock)
-        opp_sizes = [len(pos.hand(s)) for s in team_seats(self.opp)]
+        self.pile_ranks = {view.top.rank: 1} if view.top is not None else {}
+        self.stock = view.stock_size
+        self.pile_size = view.pile_size
+        opp_sizes = [view.counts[s] for s in team_seats(self.opp)]
         # the opponents are close to going out: meld down what can be melded
-        self.danger = (pos.has_canasta(self.opp) and min(opp_sizes) <= 4) or self.stock <= 6
+        self.danger = (view.has_canasta(self.opp) and min(opp_sizes) <= 4) or self.stock <= 6
 
 
-def _team_lead(pos, team: str) -> tuple[int, int]:
-    """(the team's hand score if the player to move went out now, the opponents' score)."""
-    sheets = score_hand(pos)
-    mine, theirs = sheets[team].total, sheets[other_team(team)].total
-    hand = pos.hand()
-    if team_of(pos.turn) == team:
+def _table_points(view, team: str) -> int:
+    """What a team has on the table, as the score sheet would count it (`score.*`)."""
+    melds = view.team_melds(team)
+    points = sum(m.points for m in melds)
+    points += sum(NATURAL_CANASTA if m.is_natural_canasta else MIXED_CANASTA
+                  for m in melds if m.is_canasta)
+    threes = len(view.team_red3(team))
+    if threes:
+        bonus = ALL_RED_THREES if threes == 4 else RED_THREE * threes
+        points += bonus if melds else -bonus
+    return points
+
+
+def _held_points(view, seat: str) -> int:
+    """The value of a seat's hand: known for the viewing seat, reckoned for the others."""
+    if seat == view.seat:
+        return sum(c.value for c in view.hand if not c.is_red_three)
+    return view.counts[seat] * UNSEEN_CARD
+
+
+def _team_lead(view, team: str) -> tuple[int, int]:
+    """(the team's hand score if the player to move went out now, the opponents' score),
+    as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
+    `UNSEEN_CARD` a card."""
+    opp = other_team(team)
+    mine = _table_points(view, team) - sum(_held_points(view, s) for s in team_seats(team))
+    theirs = _table_points(view, opp) - sum(_held_points(view, s) for s in team_seats(opp))
+    if team_of(view.turn) == team:
         # going out melds the hand (its cards count plus instead of minus) and scores 100
-        mine += 100 + 2 * sum(c.value for c in hand) - (min(c.value for c in hand) if hand else 0)
+        held = _held_points(view, view.turn)
+        last = (min((c.value for c in view.hand), default=0) if view.turn == view.seat
+                else UNSEEN_CARD)
+        mine += GOING_OUT + 2 * held - last
     return mine, theirs
 
 
 def _wants_out(pos, margin: int = 0, old: int = 16) -> tuple[bool, str]:
-    """Should the team of the player to move end the hand now? (ahead, or the hand is old)."""
+    """Should the team of the player to move end the hand now? (ahead, or the hand is old).
+    Asked by the player to move, or by the partner answering "may I go out?": each reckons
+    from what its own seat sees."""
+    view = pos.seen_by(actor_of(pos))
     team = team_of(pos.turn)
-    mine, theirs = _team_lead(pos, team)
+    mine, theirs = _team_lead(view, team)
     if mine > theirs + margin:
         return True, f"going out now your team would lead this hand by about {mine - theirs} points"
-    if len(pos.stock) < old:
-        return True, f"the hand is old (only {len(pos.stock)} cards left in the stock)"
-    opp = [len(pos.hand(s)) for s in team_seats(other_team(team))]
-    if min(opp) <= 2 and pos.has_canasta(other_team(team)):
+    if view.stock_size < old:
+        return True, f"the hand is old (only {view.stock_size} cards left in the stock)"
+    opp = [view.counts[s] for s in team_seats(other_team(team))]
+    if min(opp) <= 2 and view.has_canasta(other_team(team)):
         return True, "the opponents are about to go out themselves"
     return False, f"your team would trail this hand by about {theirs - mine} points: build more first"
 
@@ -189,23 +221,23 @@ class SensiblePlayer(Player):
             return best, "Take the pile: with the stock empty you must take it."
         if v.stock == 0:
             # taking an empty-stock pile keeps the hand going; only worth it when it is small
-            if len(v.pos.pile) <= 3 and not best.cards:
+            if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
             return _DRAW, "Leave the pile: with the stock empty the hand ends, and your side keeps its score."
         if value > 0:
             return best, _take_reason(v, best)
-        n = len(v.pos.pile)
+        n = v.pile_size
         return _DRAW, (f"Draw from the stock: the pile ({n} card{'s' if n != 1 else ''}) is not "
                        f"worth the cards it would cost from your hand.")
 
     def _take_value(self, v: _View, m: Move) -> float:
-        pile = v.pos.pile
+        n = v.pile_size                 # the buried cards are not seen: count them
         wilds = sum(1 for c in m.cards if c.is_wild)
         naturals = len(m.cards) - wilds
         extra_groups = len(m.groups) - 1 if m.groups else 0
-        value = 8 * len(pile) + sum(c.value for c in pile) / 10
+        value = 8 * n + (n * UNSEEN_CARD + v.seen_by.top.value) / 10
         value -= 30 * wilds + 2 * naturals + 3 * extra_groups
-        if len(pile) <= 2 and wilds:
+        if n <= 2 and wilds:
             value -= 40
         if not m.cards:             # the top card joins a meld of the team: free
             value += 5
@@ -261,7 +293,7 @@ class SensiblePlayer(Player):
                 continue
             after = ruling.after
             if after.phase == "over" and after.out == pos.turn:
-                key = (2, score_hand(after)[v.team].total)
+                key = (2, _table_points(after.seen_by(pos.turn), v.team))
             elif m.kind == "meld" and can_go_out(after):
                 key = (1, len(m.cards) * 10 - 15 * sum(1 for c in m.cards if c.is_wild))
             else:
@@ -302,18 +334,18 @@ class SensiblePlayer(Player):
                     value -= 20
         if opening:
             value += 40                         # the team's first meld unfreezes the pile for it
-        if hand_after <= 2 and not v.danger and not v.pos.has_canasta(v.team):
+        if hand_after <= 2 and not v.danger and not v.seen_by.has_canasta(v.team):
             value -= 15                         # keep some cards to take the pile with
         return value + 0.01 * self.rng.random()
 
     def _keep_value(self, v: _View, card) -> float:
         """How much the player wants to keep `card` (the lowest is discarded)."""
-        pos = v.pos
+        view = v.seen_by
         if card.is_black_three:
             return -60.0                        # blocks the next player (pile.black-three)
         if card.is_wild:
-            frozen = bool(pos.frozen_cards)
-            if (not frozen and len(pos.pile) >= 10 and v.theirs and card.rank == "2"
+            frozen = bool(view.crosswise)
+            if (not frozen and view.pile_size >= 10 and v.theirs and card.rank == "2"
                     and len(v.hand) > 3):
                 return 15.0                     # freezes a big pile against the opponents
             return 150.0 if card.rank == "JK" else 110.0
@@ -325,8 +357,8 @@ class SensiblePlayer(Player):
         if rank in v.own:
             keep += 20
         opp_open = bool(v.theirs)
-        pile_open = not pos.frozen_cards
-        pile_n = len(pos.pile)
+        pile_open = not view.crosswise
+        pile_n = view.pile_size
         if rank in v.theirs and pile_open:
             keep += 40 + 3 * pile_n             # feeds their meld and hands them the pile
         unseen = max(0, 8 - v.seen.get(rank, 0))
@@ -360,19 +392,19 @@ class SensiblePlayer(Player):
                              f"{_pl(rank)}")
         text = "Meld: " + "; ".join(parts) + "."
         if not v.own:
-            minimum = v.pos.rules.initial_minimum_for(v.pos.score[TEAM_INDEX[v.team]])
+            minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]])
             points = sum(c.value for c in m.cards)
             text += (f" It is your team's first meld ({points} points, at least {minimum} needed), "
                      f"and it unfreezes the pile for your team.")
         return text
 
     def _discard_reason(self, v: _View, card) -> str:
-        pos = v.pos
-        nxt = SEAT_NAMES[next_seat(pos.turn)]
+        view = v.seen_by
+        nxt = SEAT_NAMES[next_seat(view.turn)]
         if card.is_black_three:
             return f"Discard {card.text}: a black three blocks {nxt} from taking the pile."
         if card.is_wild:
-            return (f"Discard {card.text}: a wild card freezes the pile of {len(pos.pile)} cards, "
+            return (f"Discard {card.text}: a wild card freezes the pile of {view.pile_size} cards, "
                     f"so the opponents need a natural pair to take it.")
         rank = card.rank
         why = []
@@ -380,10 +412,10 @@ class SensiblePlayer(Player):
             why.append(f"it is your only {_nm(rank)}")
         if rank not in v.theirs and v.theirs:
             why.append(f"the opponents have no meld of {_pl(rank)}")
-        elif rank in v.theirs and pos.frozen_cards:
+        elif rank in v.theirs and view.crosswise:
             why.append("the pile is frozen, so it cannot be added to their meld")
         if v.pile_ranks.get(rank):
-            why.append(f"{_pl(rank)} have been discarded already, so it is less likely wanted")
+            why.append(f"the top of the pile is a {_nm(rank)} already, so it is less likely wanted")
         unseen = max(0, 8 - v.seen.get(rank, 0))
         if unseen <= 3:
             why.append(f"only {unseen} {_pl(rank) if unseen != 1 else _nm(rank)} "
@@ -394,9 +426,8 @@ class SensiblePlayer(Player):
 
 
 def _take_reason(v: _View, m: Move) -> str:
-    pos = v.pos
-    top = pos.top
-    n = len(pos.pile)
+    top = v.seen_by.top
+    n = v.pile_size
     rank = top.rank
     where = (f"your meld of {_pl(rank)}" if rank in v.own else
              f"a new meld of {_pl(rank)} with {_cards(m.groups[0].cards)}" if m.groups else

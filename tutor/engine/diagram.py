@@ -5,7 +5,13 @@ primitives (plain tuples) plus the hit regions that clicks are tested against;
 `position_svg` writes the primitives as SVG (``Position._repr_svg_``, printable handouts)
 and `tutor.table.draw` sends the same primitives to a canvas.
 
-Primitives (coordinates in CSS pixels of a WIDTH × HEIGHT table):
+What is drawn is a seat's view (`tutor.engine.seatview.SeatView`): the viewer's own hand
+face up, the other hands as backs with their counts, every meld and red three, the pile's
+top card and the cards laid crosswise in it, the stock's size. A card the view does not
+hold cannot be drawn. The teacher's view (``open_hands=True``) holds every card: all hands
+face up and the whole pile fanned.
+
+Primitives (coordinates in CSS pixels of a width × height table):
 
     ("rect", x, y, w, h, radius, fill, stroke, line_width)     fill/stroke may be None
     ("text", x, y, text, size, colour, bold, align)             align: left | center | right;
@@ -15,28 +21,37 @@ Primitives (coordinates in CSS pixels of a WIDTH × HEIGHT table):
 Layout, seen from the `viewer` at the bottom: the partner at the top, the next player
 (clockwise N → E → S → W) on the left, the one before on the right; the opponents'
 melds in a band under the top hand, the viewer's team's melds in a band above the
-viewer's hand; in the middle the stock, the discard pile fanned (wild cards and red threes
-crosswise), the frozen mark, and the status: whose turn, phase, scores, "may I go out?".
+viewer's hand; in the middle the stock, the discard pile (wild cards and red threes
+crosswise), the status (whose turn, phase, scores, "may I go out?") and the frozen or
+blocked mark. The width adapts from `MIN_WIDTH` to `WIDTH` (the widget draws at the width
+it is shown at, so that text keeps its size); every text is at least `MIN_TEXT` px and
+every colour pair reads at 4.5:1 (WCAG AA) — tests/test_table_view.py checks both.
 """
 from __future__ import annotations
 
 from html import escape
 from typing import NamedTuple
 
+from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
 from .position import SEAT_NAMES, next_seat, other_team, partner_of, team_of
 from .scoring import ALL_RED_THREES
+from .seatview import SeatView
 
 WIDTH, HEIGHT = 960, 770
+MIN_WIDTH = 600
+MIN_TEXT = 12
 
-FELT = "#1f6b3c"
-FELT_DARK = "#17542f"
+FELT = "#17572f"
+FELT_DARK = "#124726"
 RIM = "#5b3a1e"
 INK = "#f4f1e6"          # text on the felt
-MUTED = "#b9d3bf"
+MUTED = "#cfe3d3"        # secondary text on the felt
+GOLD = "#ffd54f"         # the player to move, a finished hand
 CARD = "#ffffff"
 CARD_EDGE = "#8a8a8a"
 WILD_TINT = "#fff3c4"
+WILD_INK = "#7a5500"
 RED = "#c62828"
 BLACK = "#1b1b1b"
 JOKER = "#6a1b9a"
@@ -44,10 +59,18 @@ BACK = "#23408e"
 BACK_EDGE = "#dfe6ff"
 HIGHLIGHT = "#ff9800"
 SELECT = "#1e88e5"
-FROZEN = "#4fc3f7"
+FOCUS = "#ffeb3b"
+FROZEN = "#01579b"
+BLOCKED = "#b71c1c"
+YES = "#1b5e20"
 SHADOW = "rgba(0,0,0,0.28)"
+BAND = "rgba(0,0,0,0.18)"
+BOX = "rgba(0,0,0,0.35)"
 
-TEAM_NAMES = {"NS": "North–South", "EW": "East–West"}
+TEAM_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
+SEAT_WORDS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+PHASE_WORDS = {"draw": N_("to draw or take the pile"), "drawn": N_("drew: meld or discard"),
+               "melded": N_("melded: meld more or discard"), "over": N_("the hand is over")}
 
 
 class Region(NamedTuple):
@@ -83,6 +106,15 @@ def seats_around(viewer: str) -> dict:
     return {"bottom": viewer, "left": left, "top": partner_of(viewer), "right": partner_of(left)}
 
 
+def seat_name(seat: str, t) -> str:
+    return t.gettext(SEAT_WORDS[seat])
+
+
+def card_words(card, t) -> str:
+    """A card as a screen reader should say it: 'K♥', 'joker'."""
+    return t.gettext("joker") if card.rank == "JK" else card.pretty
+
+
 # ---- cards ------------------------------------------------------------------------------
 
 def _suit_colour(card) -> str:
@@ -91,14 +123,14 @@ def _suit_colour(card) -> str:
     return RED if card.is_red else BLACK
 
 
-def _card(out, card, x, y, w, h, *, full=True, mark=None, crosswise=False, flat=False):
+def _card(out, card, x, y, w, h, t, *, full=True, mark=None, crosswise=False, flat=False):
     """A face-up card; `mark` is an outline colour (selected, highlighted)."""
     r = max(3, w // 9)
     out.append(("rect", x + 2, y + 2, w, h, r, SHADOW, None, 0))
     tint = WILD_TINT if card.is_wild else CARD
     out.append(("rect", x, y, w, h, r, tint, mark or CARD_EDGE, 3 if mark else 1))
     colour = _suit_colour(card)
-    small = max(10, int(min(w, h) * 0.30))
+    small = max(MIN_TEXT, int(min(w, h) * 0.30))
     rank = card.rank
     suit = "★" if card.rank == "JK" else SUIT_SYMBOLS[card.suit]
     if crosswise or flat:
@@ -118,10 +150,11 @@ def _card(out, card, x, y, w, h, *, full=True, mark=None, crosswise=False, flat=
     if full:
         big = int(min(w * 0.62, h * 0.45))
         out.append(("text", x + w * 0.58, y + h * 0.60, suit, big, colour, False, "center"))
-        if card.rank == "JK":
-            out.append(("text", x + w * 0.58, y + h * 0.88, "joker", max(8, int(w * 0.2)), JOKER, True, "center"))
-        elif card.is_wild:
-            out.append(("text", x + w * 0.58, y + h * 0.88, "wild", max(8, int(w * 0.2)), "#9a6b00", True, "center"))
+        word = (t.gettext("joker") if card.rank == "JK" else
+                t.gettext("wild") if card.is_wild else None)
+        if word:
+            out.append(("text", x + w / 2, y + h * 0.88, word, MIN_TEXT,
+                        JOKER if card.rank == "JK" else WILD_INK, True, "center"))
 
 
 def _back(out, x, y, w, h):
@@ -132,7 +165,7 @@ def _back(out, x, y, w, h):
 
 
 def _label(out, x, y, text, size=13, colour=INK, bold=False, align="left"):
-    out.append(("text", x, y, text, size, colour, bold, align))
+    out.append(("text", x, y, text, max(MIN_TEXT, size), colour, bold, align))
 
 
 def text_width(text, size, bold=False) -> float:
@@ -159,13 +192,13 @@ def _fan(n, width, card_w, max_step):
     return max(4.0, min(max_step, (width - card_w) / (n - 1)))
 
 
-def _hand_row(out, regions, pos, seat, x0, x1, y, w, h, face_up, selected=(), highlight=(),
-              clickable=False):
-    cards = pos.hand(seat)
-    n = len(cards)
+def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlight=(),
+              clickable=False, focus=None):
+    n = view.counts[seat]
     if not n:
         return
-    if not face_up:
+    cards = view.hands.get(seat)
+    if cards is None:                      # not seen: backs
         shown = min(n, 9)
         step = _fan(shown, x1 - x0, w, w * 0.32)
         x = (x0 + x1) / 2 - (step * (shown - 1) + w) / 2
@@ -175,6 +208,7 @@ def _hand_row(out, regions, pos, seat, x0, x1, y, w, h, face_up, selected=(), hi
     step = _fan(n, x1 - x0, w, w + 4)
     x = (x0 + x1) / 2 - (step * (n - 1) + w) / 2
     hl = list(highlight)
+    ring = None
     for i, card in enumerate(cards):
         sel = i in selected
         mark = SELECT if sel else None
@@ -183,17 +217,23 @@ def _hand_row(out, regions, pos, seat, x0, x1, y, w, h, face_up, selected=(), hi
             hl.remove(card)
         cx = x + i * step
         cy = y - (12 if sel else 0)
-        _card(out, card, cx, cy, w, h, full=(i == n - 1 or step >= w), mark=mark)
+        _card(out, card, cx, cy, w, h, t, full=(i == n - 1 or step >= w), mark=mark)
         if clickable:
             regions.append(Region("hand", (seat, i), cx, cy, step if i < n - 1 else w, h))
+        if focus == i:
+            ring = (cx, cy)
+    if ring is not None:                   # the keyboard's card: a ring on top of the fan
+        cx, cy = ring
+        out.append(("rect", cx - 4, cy - 4, w + 8, h + 8, 8, None, FOCUS, 4))
+        out.append(("rect", cx - 1, cy - 1, w + 2, h + 2, 6, None, BLACK, 1.5))
 
 
-def _hand_column(out, pos, seat, x, y0, y1, w, h, face_up, highlight=()):
-    cards = pos.hand(seat)
-    n = len(cards)
+def _hand_column(out, view, seat, x, y0, y1, w, h, t, highlight=()):
+    n = view.counts[seat]
     if not n:
         return
-    if not face_up:
+    cards = view.hands.get(seat)
+    if cards is None:
         shown = min(n, 9)
         step = _fan(shown, y1 - y0, h, h * 0.22)
         for i in range(shown):
@@ -209,72 +249,82 @@ def _hand_column(out, pos, seat, x, y0, y1, w, h, face_up, highlight=()):
         if card in hl:
             mark = HIGHLIGHT
             hl.remove(card)
-        _card(out, card, x + c * (w * 0.55) - (w * 0.28 if cols == 2 else 0), y0 + k * step, w, h,
+        _card(out, card, x + c * (w * 0.55) - (w * 0.28 if cols == 2 else 0), y0 + k * step, w, h, t,
               full=(k == per - 1 or i == n - 1), mark=mark, flat=True)
 
 
-def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted):
+def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, focused=False):
     """One meld as an overlapping column; a canasta as a closed pile (red natural, black mixed)."""
     if meld.is_canasta:
+        w += 8                              # a closed pile: room for its words
         natural = meld.is_natural_canasta
         fill = "#b71c1c" if natural else "#212121"
         for k in (4, 2):
             out.append(("rect", x + k, y + k, w, h, 5, "rgba(0,0,0,0.30)", None, 0))
         out.append(("rect", x, y, w, h, 5, fill, HIGHLIGHT if targeted else "#f5f5f5",
                     3 if targeted else 1.5))
-        _label(out, x + w / 2, y + h * 0.34, meld.rank, int(h * 0.32), "#ffffff", True, "center")
-        _label(out, x + w / 2, y + h * 0.64, f"{meld.size} cards", 10, "#ffffff", False, "center")
-        _label(out, x + w / 2, y + h * 0.84, "natural" if natural else "mixed",
-               10, "#ffd54f" if natural else "#bdbdbd", True, "center")
-        regions.append(Region("meld", (team, meld.rank), x, y, w, h))
-        return
-    n = meld.size
-    step = _fan(n, max_h, h, 17)
-    hl = list(highlight)
-    for i, card in enumerate(meld.cards):
-        mark = None
-        if card in hl:
-            mark = HIGHLIGHT
-            hl.remove(card)
-        _card(out, card, x, y + i * step, w, h, full=(i == n - 1), mark=mark, flat=True)
-    total = step * (n - 1) + h
-    if targeted:
-        out.append(("rect", x - 3, y - 3, w + 6, total + 6, 6, None, HIGHLIGHT, 3))
+        _label(out, x + w / 2, y + h * 0.30, meld.rank, int(h * 0.30), "#ffffff", True, "center")
+        _label(out, x + w / 2, y + h * 0.60,
+               t.ngettext("{n} card", "{n} cards", meld.size).format(n=meld.size),
+               MIN_TEXT, "#ffffff", False, "center")
+        _label(out, x + w / 2, y + h * 0.84, t.gettext("natural") if natural else t.gettext("mixed"),
+               MIN_TEXT, GOLD if natural else "#e0e0e0", False, "center")
+        total = h
+    else:
+        n = meld.size
+        step = _fan(n, max_h, h, 17)
+        hl = list(highlight)
+        for i, card in enumerate(meld.cards):
+            mark = None
+            if card in hl:
+                mark = HIGHLIGHT
+                hl.remove(card)
+            _card(out, card, x, y + i * step, w, h, t, full=(i == n - 1), mark=mark, flat=True)
+        total = step * (n - 1) + h
+        if targeted:
+            out.append(("rect", x - 3, y - 3, w + 6, total + 6, 6, None, HIGHLIGHT, 3))
+    if focused:
+        out.append(("rect", x - 6, y - 6, w + 12, total + 12, 8, None, FOCUS, 4))
     regions.append(Region("meld", (team, meld.rank), x, y, w, total))
 
 
-def _band(out, regions, pos, team, x0, y0, x1, y1, highlight, target, title):
-    out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, "rgba(0,0,0,0.13)", None, 0))
+def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=None):
+    out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, BAND, None, 0))
     regions.append(Region("band", team, x0, y0, x1 - x0, y1 - y0))
-    _label(out, x0 + 10, y0 + 11, f"{TEAM_NAMES[team]} melds", 12, MUTED, True)
-    _label(out, x0 + 150, y0 + 11, title, 12, INK, False)
+    title = t.gettext("{team} melds").format(team=t.gettext(TEAM_NAMES[team]))
+    _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
+    ns, ew = view.score
+    score = t.gettext("score {points}").format(points=ns if team == "NS" else ew)
+    _label(out, x0 + 22 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
     # red threes, right end
-    red3 = pos.team_red3(team)
-    rx = x1 - 118
-    _label(out, rx, y0 + 11, "red threes" if red3 else "no red threes", 11, MUTED)
+    red3 = view.team_red3(team)
+    rx = x1 - 112
+    _label(out, rx, y0 + 12, t.gettext("red threes") if red3 else t.gettext("no red threes"), 12, MUTED)
     for i, card in enumerate(red3):
-        _card(out, card, rx + i * 26, y0 + 24, 30, 42, full=(i == len(red3) - 1))
+        _card(out, card, rx + i * 24, y0 + 26, 32, 44, t, full=(i == len(red3) - 1))
     if len(red3) == 4:
-        _label(out, rx, y0 + 80, f"all four: {ALL_RED_THREES}", 11, "#ffd54f", True)
-    melds = pos.team_melds(team)
+        _label(out, rx, y0 + 84, t.gettext("all four: {points}").format(points=ALL_RED_THREES),
+               12, GOLD, True)
+    melds = view.team_melds(team)
     if not melds:
-        _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, "no melds yet", 13, MUTED, False, "center")
+        _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, t.gettext("no melds yet"), 13, MUTED, False, "center")
         return
-    w, h = 42, 58
+    w, h = 48, 60
     avail = rx - 12 - (x0 + 10)
-    step = min(w + 10, avail / len(melds))
+    step = min(w + 14, avail / len(melds))
     for i, meld in enumerate(melds):
-        _meld(out, regions, team, meld, x0 + 10 + i * step, y0 + 24, w, h, y1 - y0 - 30,
-              highlight, target == (team, meld.rank))
+        _meld(out, regions, team, meld, x0 + 10 + i * step, y0 + 28, w, h, y1 - y0 - 34,
+              highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)))
 
 
-def _pile(out, regions, pos, x0, x1, y, w, h, highlight):
-    pile = pos.pile
-    _label(out, x0, y - 12, f"discard pile · {len(pile)} card{'s' if len(pile) != 1 else ''}",
-           12, MUTED, True)
+def _pile(out, regions, view, x0, x1, y, w, h, highlight, t):
+    pile = view.pile
+    size = view.pile_size
+    _label(out, x0, y - 14, t.gettext("discard pile"), 13, MUTED, True)
+    _label(out, x0, y + h + 16, t.ngettext("{n} card", "{n} cards", size).format(n=size), 13, INK, True)
     if not pile:
         out.append(("rect", x0, y, w, h, 6, None, MUTED, 1))
-        _label(out, x0 + w / 2, y + h / 2, "empty", 11, MUTED, False, "center")
+        _label(out, x0 + w / 2, y + h / 2, t.gettext("empty"), 12, MUTED, False, "center")
         regions.append(Region("pile", None, x0, y, w, h))
         return
     widths = [h if (c.is_wild or c.is_red_three) else w for c in pile]
@@ -289,129 +339,142 @@ def _pile(out, regions, pos, x0, x1, y, w, h, highlight):
         cross = card.is_wild or card.is_red_three
         cw, ch = (h, w) if cross else (w, h)
         cy = y + (h - ch) / 2
-        mark = None
-        if i == n - 1 and card in hl:
-            mark = HIGHLIGHT
-        elif cross and card in hl:
-            mark = HIGHLIGHT
-        _card(out, card, x, cy, cw, ch, full=(i == n - 1), mark=mark, crosswise=cross)
+        mark = HIGHLIGHT if (i == n - 1 or cross) and card in hl else None
+        _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross)
         if i < n - 1:
             x += max(5.0, min(base + (cw - w), cw) * scale)
     regions.append(Region("pile", None, x0, y, x + w - x0, h))
-    top = pile[-1]
-    tx = x
-    _label(out, tx + w / 2, y + h + 13, "top card", 11, MUTED, False, "center")
-    if top.is_black_three:
-        out.append(("line", tx - 4, y - 4, tx + w + 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
-        out.append(("line", tx + w + 4, y - 4, tx - 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
-        _badge(out, tx - 45, y + h + 22, w + 90, 20, "#e53935", "BLOCKED: black three on top", size=11)
+    if pile[-1].is_black_three:
+        out.append(("line", x - 4, y - 4, x + w + 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
+        out.append(("line", x + w + 4, y - 4, x - 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
 
 
 def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=None,
-          width=WIDTH, height=HEIGHT, note=None) -> Scene:
-    """The whole table as primitives and click regions (see the module doc)."""
+          width=WIDTH, height=HEIGHT, note=None, lang="en", focus=None) -> Scene:
+    """The whole table as primitives and click regions (see the module doc).
+
+    `pos` is a Position (seen by `viewer`; every card when `open_hands`) or a SeatView.
+    `width` is clamped to MIN_WIDTH..WIDTH. `focus` is the keyboard's place: a hand index,
+    or a (team, rank) meld."""
+    view = pos if isinstance(pos, SeatView) else SeatView.of(pos, viewer, open=open_hands)
+    t = translator(lang)
     out: list = []
     regions: list = []
-    W, H = width, height
-    at = seats_around(viewer)
+    W, H = max(MIN_WIDTH, min(WIDTH, int(width))), height
+    at = seats_around(view.seat)
     hl = tuple(highlight)
     # felt and rim
     out.append(("rect", 0, 0, W, H, 22, RIM, None, 0))
     out.append(("rect", 7, 7, W - 14, H - 14, 17, FELT_DARK, None, 0))
     out.append(("rect", 12, 12, W - 24, H - 24, 14, FELT, "rgba(255,255,255,0.10)", 2))
 
-    turn = pos.turn
-    over = pos.phase == "over"
+    turn = view.turn
+    over = view.phase == "over"
 
-    def seat_label(seat, x, y, align):
-        n = len(pos.hand(seat))
-        name = SEAT_NAMES[seat]
-        you = " (you)" if seat == viewer else ""
+    def seat_label(seat, x, y, lines=False):
+        n = view.counts[seat]
+        name = seat_name(seat, t)
+        if seat == view.seat:
+            name = t.gettext("{seat} (you)").format(seat=name)
+        count = t.ngettext("{n} card", "{n} cards", n).format(n=n)
         active = seat == turn and not over
-        text = f"{name}{you} · {n} card{'s' if n != 1 else ''}"
+        texts = [name, count] if lines else [f"{name} · {count}"]
+        colour = INK
         if active:
-            tw = len(text) * 7.2 + 26
-            bx = x - (tw / 2 if align == "center" else (tw - 8 if align == "right" else 8))
-            out.append(("rect", bx, y - 10, tw, 21, 10, "#ffd54f", None, 0))
-            _label(out, x, y + 1, "▶ " + text, 13, "#3e2a00", True, align)
-        else:
-            _label(out, x, y + 1, text, 13, INK, True, align)
+            texts[0] = "▶ " + texts[0]
+            tw = max(text_width(x, 13, True) for x in texts) + 16
+            th = 21 * len(texts)
+            out.append(("rect", x - tw / 2, y - 10, tw, th, 10, GOLD, None, 0))
+            colour = "#3e2a00"
+        for k, text in enumerate(texts):
+            _label(out, x, y + 1 + 19 * k, text, 13, colour, k == 0, "center")
 
+    narrow = W < 800
+    bx0 = 112 if narrow else 150           # the meld bands and the middle row
+    bx1 = W - bx0
     # --- top seat (partner) and the two sides
     top = at["top"]
-    seat_label(top, W / 2, 30, "center")
-    _hand_row(out, regions, pos, top, 160, W - 160, 44, 40, 56, open_hands, highlight=hl)
-    regions.append(Region("seat", top, 160, 20, W - 320, 82))
-    for side, x, align in (("left", 22, "left"), ("right", W - 22, "right")):
+    seat_label(top, W / 2, 28)
+    _hand_row(out, regions, view, top, bx0, bx1, 44, 40, 56, t, highlight=hl)
+    regions.append(Region("seat", top, bx0, 18, bx1 - bx0, 84))
+    for side in ("left", "right"):
         seat = at[side]
-        seat_label(seat, x + (48 if side == "left" else -48), 124, "center")
-        cx = 32 if side == "left" else W - 32 - 44
-        _hand_column(out, pos, seat, cx, 142, 630, 44, 60, open_hands, highlight=hl)
-        regions.append(Region("seat", seat, cx - 10, 112, 124, 520))
+        cx = 24 if side == "left" else W - 24 - 44
+        seat_label(seat, cx + 22 + (14 if side == "left" else -14), 124, lines=True)
+        _hand_column(out, view, seat, cx, 164, 630, 44, 60, t, highlight=hl)
+        regions.append(Region("seat", seat, cx - 10, 112, 90, 520))
 
     # --- melds: opponents under the top hand, own team above the viewer's hand
-    own = team_of(viewer)
+    own = team_of(view.seat)
     opp = other_team(own)
-    ns, ew = pos.score
-    scores = {"NS": ns, "EW": ew}
-    _band(out, regions, pos, opp, 150, 112, W - 150, 272, hl, target, f"score {scores[opp]}")
-    _band(out, regions, pos, own, 150, 482, W - 150, 642, hl, target, f"score {scores[own]}")
+    _band(out, regions, view, opp, bx0, 112, bx1, 272, hl, target, t, focus)
+    _band(out, regions, view, own, bx0, 482, bx1, 642, hl, target, t, focus)
 
-    # --- middle: stock, pile, status
-    my = 308
-    sx = 160
-    _label(out, sx, my - 12, f"stock · {len(pos.stock)}", 12, MUTED, True)
-    if pos.stock:
-        for k in range(min(4, 1 + len(pos.stock) // 20)):
+    # --- middle: stock, pile, status, marks
+    my = 306
+    sx = bx0 + 8
+    _label(out, sx, my - 14, t.gettext("stock"), 13, MUTED, True)
+    if view.stock_size:
+        for k in range(min(4, 1 + view.stock_size // 20)):
             _back(out, sx + k * 2, my - k * 2, 54, 76)
     else:
         out.append(("rect", sx, my, 54, 76, 6, None, MUTED, 1))
-        _label(out, sx + 27, my + 38, "empty", 11, MUTED, False, "center")
+        _label(out, sx + 27, my + 38, t.gettext("empty"), 12, MUTED, False, "center")
     regions.append(Region("stock", None, sx, my - 8, 62, 84))
-    _label(out, sx + 27, my + 90, f"{len(pos.stock)} left", 12, INK, True, "center")
+    _label(out, sx, my + 92, t.ngettext("{n} card", "{n} cards", view.stock_size).format(
+        n=view.stock_size), 13, INK, True)
 
-    px0, px1 = 240, 590
-    _pile(out, regions, pos, px0, px1, my, 54, 76, hl)
-    frozen = pos.frozen_cards
-    if frozen:
-        names = " ".join(c.pretty for c in frozen)
-        _badge(out, px0, my + 126, 340, 24, "#0277bd", f"❄ FROZEN for everybody: {names} crosswise"[:52], size=12)
-    elif pos.pile and not over:
-        team = team_of(turn)
-        if pos.is_frozen_for(team):             # no wild card in it: pile.frozen.team
-            _badge(out, px0, my + 126, 340, 24, "#01579b",
-                   f"❄ frozen for {TEAM_NAMES[team]} (no meld yet)", size=12)
+    bw = 200 if not narrow else 186
+    bx, by, bh = bx1 - bw, 282, 142
+    px0, px1 = sx + 82, bx - 16
+    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t)
 
     # status box
-    bx, by, bw, bh = 620, 290, 190, 160
-    out.append(("rect", bx, by, bw, bh, 10, "rgba(0,0,0,0.30)", "rgba(255,255,255,0.25)", 1))
-    phase_words = {"draw": "to draw or take the pile", "drawn": "drew: meld or discard",
-                   "melded": "melded: meld more or discard", "over": "the hand is over"}
+    out.append(("rect", bx, by, bw, bh, 10, BOX, "rgba(255,255,255,0.25)", 1))
     if over:
-        _label(out, bx + 12, by + 20, "Hand over", 15, "#ffd54f", True)
-        who = f"{SEAT_NAMES[pos.out]} went out" if pos.out else "the stock ran out"
-        _label(out, bx + 12, by + 42, who, 12, INK)
+        _label(out, bx + 12, by + 20, t.gettext("Hand over"), 15, GOLD, True)
+        who = (t.gettext("{seat} went out").format(seat=seat_name(view.out, t)) if view.out
+               else t.gettext("the stock ran out"))
+        _label(out, bx + 12, by + 44, who, 13, INK)
     else:
-        _label(out, bx + 12, by + 20, f"{SEAT_NAMES[turn]} to play", 15, "#ffd54f", True)
-        _label(out, bx + 12, by + 42, phase_words.get(pos.phase, pos.phase), 12, INK)
+        _label(out, bx + 12, by + 20, t.gettext("{seat} to play").format(seat=seat_name(turn, t)),
+               15, GOLD, True)
+        _label(out, bx + 12, by + 44, t.gettext(PHASE_WORDS.get(view.phase, view.phase)), 13, INK)
+    ns, ew = view.score
     _label(out, bx + 12, by + 68, f"NS {ns}   EW {ew}", 13, INK, True)
-    _label(out, bx + 12, by + 88, "running totals", 10, MUTED)
-    asked = pos.asked
+    _label(out, bx + 12, by + 88, t.gettext("running totals"), 12, MUTED)
+    asked = view.asked
     if asked == "pending":
-        _badge(out, bx + 8, by + 104, bw - 16, 24, "#fdd835",
-               f"“May I go out?” {SEAT_NAMES[partner_of(turn)]}?", "#3e2a00", 12)
+        _badge(out, bx + 8, by + 106, bw - 16, 26, GOLD,
+               t.gettext("“May I go out?” {seat}?").format(seat=seat_name(partner_of(turn), t)),
+               "#3e2a00", 13)
     elif asked in ("yes", "no"):
-        _badge(out, bx + 8, by + 104, bw - 16, 24, "#43a047" if asked == "yes" else "#e53935",
-               f"partner said {asked.upper()}", size=12)
+        _badge(out, bx + 8, by + 106, bw - 16, 26, YES if asked == "yes" else BLOCKED,
+               t.gettext("partner said yes") if asked == "yes" else t.gettext("partner said no"),
+               size=13)
+
+    # the marks under the middle row: frozen for everybody / for a team, blocked
+    marks = []
+    if view.crosswise:
+        names = " ".join(c.pretty for c in view.crosswise[:4])
+        marks.append((FROZEN, t.gettext("❄ frozen for everybody: {cards} crosswise").format(cards=names)))
+    elif view.pile_size and not over and view.is_frozen_for(team_of(turn)):
+        marks.append((FROZEN, t.gettext("❄ frozen for {team}: no meld yet").format(
+            team=t.gettext(TEAM_NAMES[team_of(turn)]))))
+    if view.top is not None and view.top.is_black_three:
+        marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
+    for k, (fill, text) in enumerate(marks):
+        _badge(out, (bx0 + bx1) / 2 - 150, 428 + 27 * k, 300, 25, fill, text, size=13)
     if note:
-        _label(out, bx + 12, by + bh - 8, note[:30], 10, MUTED)
+        _label(out, bx + 12, by + bh + 12, note[:30], 12, MUTED)
 
     # --- the viewer's hand
     bottom = at["bottom"]
-    seat_label(bottom, W / 2, 656, "center")
+    seat_label(bottom, W / 2, 656)
     # the seat region first: the hand regions after it win the hit test (`Scene.hit`)
     regions.append(Region("seat", bottom, 40, 644, W - 80, 118))
-    _hand_row(out, regions, pos, bottom, 40, W - 40, 678, 56, 80, True, selected, hl, clickable=True)
+    _hand_row(out, regions, view, bottom, 40, W - 40, 678, 56, 80, t, selected, hl,
+              clickable=True, focus=focus if isinstance(focus, int) else None)
     return Scene(out, regions, W, H)
 
 
@@ -468,11 +531,11 @@ def prims_to_svg(prims, width, height, scale=1.0) -> str:
     return "\n".join(parts)
 
 
-def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75) -> str:
+def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75, lang="en") -> str:
     """A clean SVG of the table seen from `viewer` (others' hands face down unless `open_hands`)."""
-    sc = scene(pos, viewer=viewer, open_hands=open_hands, highlight=highlight)
+    sc = scene(pos, viewer=viewer, open_hands=open_hands, highlight=highlight, lang=lang)
     return prims_to_svg(sc.prims, sc.width, sc.height, scale)
 
 
-__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "scene", "seats_around", "position_svg",
+__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_TEXT", "scene", "seats_around", "position_svg",
            "prims_to_svg"]

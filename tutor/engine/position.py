@@ -12,6 +12,12 @@ Glossary:
   concealed (`goout.concealed`).
 - *started*: the ranks of the melds the player to move laid this turn — adding to any
   other meld is adding to the partner's melds, which also spoils a concealed going out.
+- *touched*: the ranks of the team's melds from before this turn that the player to move
+  added to this turn: a concealed going out is no longer possible (`goout.concealed`).
+  At the end of the turn a seat that started or touched a meld joins *opened*.
+- *below minimum*: the team's first meld was laid this turn below the minimum, allowed
+  only because the player drew from the stock and can still go out concealed this turn
+  (`meld.initial`): a move that keeps the player in is refused.
 - *phase*: ``draw`` (has not drawn), ``drawn`` (drew or took the pile, melded nothing
   else: may still ask "may I go out?"), ``melded`` (has melded this turn), ``over``
   (the hand has ended).
@@ -134,6 +140,8 @@ class Position:
     stock: tuple = ()                       # top first
     opened: frozenset = frozenset()         # seats that melded before this turn
     started: frozenset = frozenset()        # ranks of melds the player to move started this turn
+    touched: frozenset = frozenset()        # ranks of older team melds added to this turn
+    below_minimum: bool = False             # first meld below the minimum: must go out now
     out: str | None = None                  # the seat that went out, once the hand is over
     out_concealed: bool = False
     seed: int | None = None
@@ -169,6 +177,11 @@ class Position:
     def legal_moves(self):
         from .generate import legal_moves
         return legal_moves(self)
+
+    def seen_by(self, seat: str):
+        """What `seat` may see of this position: a `SeatView` (tutor.engine.seatview)."""
+        from .seatview import SeatView
+        return SeatView.of(self, seat)
 
     # ---- queries ----------------------------------------------------------------
     def hand(self, seat: str | None = None) -> tuple:

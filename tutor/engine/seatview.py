@@ -1,0 +1,96 @@
+"""What one seat may see of a position (RULES.md, "What every player sees").
+
+A player at a real table sees their own hand, every meld and red three, the top card of
+the discard pile, its size and any card laid crosswise in it (a wild card or red three
+that froze it), the size of the stock and how many cards each other player holds —
+nothing else. `SeatView` is exactly that, as plain data. The learner's table is drawn
+from it, and the hints and the computer players reason from it, so that no hidden card
+can reach what a learner sees or what a computer player reasons with: what is not in the
+view cannot be drawn, said or used.
+
+    view = pos.seen_by("S")
+    view.hand            # South's own cards
+    view.counts["N"]     # how many cards North holds (view.hands has no "N")
+    view.pile            # the pile cards South sees: the crosswise ones and the top
+    view.pile_size, view.stock_size
+    view.visible_cards() # every card South can see, for tests that look for leaks
+
+`SeatView.of(pos, seat, open=True)` is the teacher's view of a staged position: every
+hand face up and the whole pile fanned, drawn the same way.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .position import SEATS, TEAM_INDEX, team_of
+
+
+class SeatView(NamedTuple):
+    seat: str
+    turn: str
+    phase: str
+    asked: str
+    rules: object               # the Ruleset (the variant flags are public)
+    score: tuple                # running totals (NS, EW) before this hand
+    hands: dict                 # seat -> cards, for the hands this view shows face up
+    counts: dict                # seat -> how many cards it holds
+    melds: tuple                # per team NS EW, as in Position
+    red3: tuple                 # per team
+    pile: tuple                 # the pile cards seen, bottom first (the top is last)
+    pile_size: int
+    crosswise: tuple            # wild cards and red threes in the pile (laid crosswise)
+    stock_size: int
+    opened: frozenset
+    out: str | None
+    out_concealed: bool
+    open: bool = False          # the teacher's view: every card face up
+
+    @classmethod
+    def of(cls, pos, seat: str, open: bool = False) -> "SeatView":
+        if seat not in SEATS:
+            raise ValueError(f"'{seat}' is not a seat: N, E, S or W")
+        crosswise = pos.frozen_cards
+        if open:
+            hands, pile = {s: pos.hand(s) for s in SEATS}, pos.pile
+        else:
+            hands = {seat: pos.hand(seat)}
+            # the top card, and the crosswise cards that stick out from under it
+            pile = tuple(c for c in pos.pile[:-1] if c.is_wild or c.is_red_three) + pos.pile[-1:]
+        return cls(seat, pos.turn, pos.phase, pos.asked, pos.rules, pos.score, hands,
+                   {s: len(pos.hand(s)) for s in SEATS}, pos.melds, pos.red3, pile,
+                   len(pos.pile), crosswise, len(pos.stock), pos.opened, pos.out,
+                   pos.out_concealed, open)
+
+    @property
+    def hand(self) -> tuple:
+        """The seat's own cards."""
+        return self.hands[self.seat]
+
+    @property
+    def team(self) -> str:
+        return team_of(self.seat)
+
+    @property
+    def top(self):
+        """The pile's top card, or None."""
+        return self.pile[-1] if self.pile else None
+
+    def team_melds(self, team: str) -> tuple:
+        return self.melds[TEAM_INDEX[team]]
+
+    def team_red3(self, team: str) -> tuple:
+        return self.red3[TEAM_INDEX[team]]
+
+    def has_canasta(self, team: str) -> bool:
+        return any(m.is_canasta for m in self.team_melds(team))
+
+    def is_frozen_for(self, team: str) -> bool:
+        """Frozen for the team: a crosswise card in it, or the team has not melded yet."""
+        return bool(self.crosswise) or not self.team_melds(team)
+
+    def visible_cards(self) -> list:
+        """Every card this view shows (with repeats: the deck has two of each)."""
+        cards = [c for h in self.hands.values() for c in h]
+        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for r in self.red3 for c in r]
+        return cards + list(self.pile)
