@@ -187,7 +187,7 @@ class RoomApp(Voila):
             (j + "/lessons", pages.LessonListHandler),
             (j + "/teacher", pages.TeacherHandler),
             (j + "/teacher/state", pages.TeacherStateHandler),
-            (j + "/teacher/handouts.pdf", pages.HandoutsHandler),
+            (j + r"/teacher/(handouts|answers)\.pdf", pages.HandoutsHandler),
             (j + r"/teacher/(push|position|reveal|close)", pages.TeacherActionHandler),
             (j + "/room/question", pages.QuestionHandler),
             (j + "/room/answer", pages.AnswerHandler),

@@ -267,6 +267,7 @@ class TeacherHandler(RoomHandler):
             f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
             f"<p class='muted'>{html.escape(t.gettext('Tonight: {lessons}').format(lessons=', '.join(_lesson_titles(room)) or '—'))}"
             f" · <a href='{self.url('/teacher/handouts.pdf')}'>{html.escape(t.gettext('Handouts to print (PDF)'))}</a>"
+            f" · <a href='{self.url('/teacher/answers.pdf')}'>{html.escape(t.gettext('Answer key (PDF)'))}</a>"
             f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{html.escape(t.gettext('The lessons'))}</a></p></div>"
             f"<div id='state'>{self.state_html()}</div>"
             f"<h2>{html.escape(t.gettext('Put a question on every screen'))}</h2>"
@@ -386,18 +387,19 @@ class HandoutsHandler(TeacherHandler):
     """Tonight's handouts as one PDF, printed by the browser engine (see handouts.py)."""
 
     @web.authenticated
-    async def get(self):
+    async def get(self, which):
         if not self.must_be_teacher():
             return
         from .handouts import HandoutError, evening_pdf
         try:
-            data = await evening_pdf(self.room.lessons, lang=self.room.lang)
+            questions, answers = await evening_pdf(self.room.lessons, lang=self.room.lang)
         except HandoutError as e:
-            self.send_page(self.t.gettext("Handouts"), f"<p class='error'>{html.escape(e.text(self.room.lang))}</p>", 503)
+            self.send_page(self.t.gettext("Handouts"),
+                           f"<p class='error'>{html.escape(e.text(self.room.lang))}</p>", 503)
             return
         self.set_header("Content-Type", "application/pdf")
-        self.set_header("Content-Disposition", "inline; filename=canasta-handouts.pdf")
-        self.finish(data)
+        self.set_header("Content-Disposition", f"inline; filename=canasta-{which}.pdf")
+        self.finish(questions if which == "handouts" else answers)
 
 
 # ---- the question on a learner's screen ----------------------------------------------------------

@@ -1,0 +1,306 @@
+"""Handouts that print: the questions of a lesson (or an evening) with their diagrams, and
+a separate answer key, as PDF.
+
+    python -m tutor.classroom.handouts --lessons 5-8 --lang sv --out handouts/
+    # -> handouts/evening.pdf and handouts/evening-answers.pdf
+    python -m tutor.classroom.handouts --lessons 6 --per-lesson --out handouts/
+    # -> handouts/06-frozen-pile.pdf and handouts/06-frozen-pile-answers.pdf
+
+The pages are HTML (`questions_html`, `answers_html`) printed to PDF by the browser's own
+print engine (Chromium through Playwright: what the tests already use, and the same
+layout a teacher gets from a browser's Print). The diagrams are the table's own drawing
+(`tutor.engine.diagram.scene`) turned ink-light (`ink_light`): a white table, dark text,
+outlined badges, so a class set does not empty a printer. Each question shows what the
+lesson's quiz shows (no picture where it would give the answer away). The answer key
+cites the rule the engine decides by, which is the rule the table cites for that move.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from ..i18n import N_, translator
+from .pages import inline_md, move_words
+from .room import lesson as get_lesson
+
+NO_PLAYWRIGHT = N_("Printing handouts needs the Python package playwright "
+                   "(pip install playwright) and the Chromium browser.")
+NO_BROWSER = N_("Printing handouts needs the Chromium browser: install it (on Debian or "
+                "Ubuntu: apt-get install chromium), or set TUTOR_CHROMIUM to its path.")
+VERDICTS = {"Legal": N_("Legal"), "Illegal": N_("Illegal")}
+
+#: Browsers looked for, in order (TUTOR_CHROMIUM first); else Playwright's own, if installed.
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+class HandoutError(RuntimeError):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def text(self, lang: str) -> str:
+        return translator(lang).gettext(self.message)
+
+
+# ---- the diagram, ink-light ------------------------------------------------------------------
+
+def _rgb(colour: str):
+    c = colour.strip()
+    if c.startswith("#") and len(c) == 7:
+        return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)), 1.0
+    if c.startswith("rgba(") or c.startswith("rgb("):
+        parts = [float(p) for p in c[c.index("(") + 1:-1].split(",")]
+        return tuple(int(p) for p in parts[:3]), (parts[3] if len(parts) > 3 else 1.0)
+    return None, 1.0
+
+
+def _luminance(colour) -> float | None:
+    rgb, _ = _rgb(colour) if colour else (None, 1.0)
+    if rgb is None:
+        return None
+    r, g, b = (v / 255 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_light(prims) -> list:
+    """The table's primitives for paper: dark areas become outlines on white, light text
+    becomes dark, shadows go; cards, suits and light tints stay as they are."""
+    out = []
+    for p in prims:
+        kind = p[0]
+        if kind == "rect":
+            _, x, y, w, h, r, fill, stroke, lw = p
+            rgb, alpha = _rgb(fill) if fill else (None, 1.0)
+            if rgb == (0, 0, 0) and alpha < 1:          # a shadow
+                continue
+            lum = _luminance(fill)
+            if lum is not None and lum < 0.6:            # felt, rim, card backs, badges
+                edge = fill if lum > 0.15 else "#555555"
+                out.append(("rect", x, y, w, h, r, "#ffffff", edge, max(lw or 0, 1.2)))
+                continue
+            if stroke and (_luminance(stroke) or 0) > 0.8 and fill is None:
+                stroke = "#9e9e9e"                        # a light frame drawn on the felt
+            out.append(("rect", x, y, w, h, r, fill, stroke, lw))
+        elif kind == "text":
+            _, x, y, text, size, colour, bold, align = p
+            lum = _luminance(colour)
+            if lum is not None and lum > 0.6:
+                colour = "#1b1b1b" if lum > 0.85 else "#5a4a00"
+            out.append(("text", x, y, text, size, colour, bold, align))
+        else:
+            out.append(p)
+    return out
+
+
+def diagram_svg(pos, scale: float = 0.45) -> str:
+    from ..engine.diagram import prims_to_svg, scene
+    sc = scene(pos)
+    return prims_to_svg(ink_light(sc.prims), sc.width, sc.height, scale)
+
+
+# ---- the pages ----------------------------------------------------------------------------------
+
+_CSS = """
+@page{size:A4;margin:14mm 14mm 16mm 14mm}
+body{font-family:'DejaVu Sans',Arial,sans-serif;font-size:10.5pt;color:#111;line-height:1.4}
+h1{font-size:17pt;margin:0 0 4pt}h2{font-size:13pt;margin:14pt 0 4pt}
+.goal{color:#333;margin:0 0 8pt}.name{margin:6pt 0 10pt;color:#333}
+.q{break-inside:avoid;page-break-inside:avoid;margin:0 0 12pt;padding-top:6pt;border-top:1px solid #bbb}
+.q svg{display:block;margin:4pt 0;max-width:100%;height:auto}
+.choices span{display:inline-block;margin-right:18pt}
+.lesson{break-before:page;page-break-before:always}.lesson:first-child{break-before:auto;page-break-before:auto}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:4pt;vertical-align:top;text-align:left}
+code{font-family:'DejaVu Sans Mono',monospace;font-size:95%}
+.rule{font-family:'DejaVu Sans Mono',monospace;white-space:nowrap}
+"""
+
+
+def _doc(title: str, body: str, lang: str) -> str:
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title><style>{_CSS}</style></head><body>{body}</body></html>")
+
+
+def _picture(ex):
+    """What the lesson's quiz shows for a question (None where it would give the answer)."""
+    if ex.kind == "parse" or ex.picture is False:
+        return None
+    return ex.start_position() if ex.picture == "start" else ex.position()
+
+
+def _heading(t, les) -> str:
+    return t.gettext("Lesson {number}: {title}").format(number=int(les.number), title=les.title)
+
+
+def questions_html(keys, lang: str = "en") -> str:
+    """Every question of the lessons `keys`, with its diagram and a place to answer."""
+    t = translator(lang)
+    parts = []
+    for key in keys:
+        les = get_lesson(key, lang)
+        qs = []
+        for i, ex in enumerate(les.exercises, 1):
+            pos = _picture(ex)
+            pic = diagram_svg(pos) if pos is not None else (
+                f"<pre>{html.escape(ex.text())}</pre>" if ex.kind == "parse" else "")
+            move = (f"<p>{html.escape(t.gettext('The move:'))} <code>{html.escape(move_words(ex.move))}</code></p>"
+                    if ex.move else "")
+            choices = "".join(f"<span>☐ {html.escape(t.gettext(VERDICTS.get(str(c), str(c))))}</span>"
+                              for c in ex.options)
+            qs.append(f"<div class='q'><p><b>{i}.</b> {inline_md(ex.prompt)}</p>{pic}{move}"
+                      f"<p class='choices'>{choices}</p></div>")
+        parts.append(f"<section class='lesson'><h1>{html.escape(_heading(t, les))}</h1>"
+                     f"<p class='goal'>{inline_md(les.goal)}</p>"
+                     f"<p class='name'>{html.escape(t.gettext('Name:'))} ________________________</p>"
+                     f"{''.join(qs)}</section>")
+    return _doc(t.gettext("Questions"), "".join(parts), lang)
+
+
+def answer_rows(les, lang: str = "en") -> list[dict]:
+    """Each question's answer and the rule it rests on, as the engine decides it."""
+    rows = []
+    for i, ex in enumerate(les.exercises, 1):
+        try:
+            result = ex.check()
+            rule = result.rule
+            why = ex.reveal or result.explain(lang)
+        except Exception:                           # noqa: BLE001 - a kind the engine does not answer
+            rule, why = ex.rule, ex.reveal
+        rows.append({"n": i, "id": ex.id, "answer": str(ex.answer), "rule": rule, "why": why})
+    return rows
+
+
+def answers_html(keys, lang: str = "en") -> str:
+    """The answer key of the lessons `keys` (a separate document: hand it out afterwards)."""
+    t = translator(lang)
+    parts = []
+    for key in keys:
+        les = get_lesson(key, lang)
+        rows = "".join(
+            f"<tr><td>{r['n']}</td><td><b>{html.escape(t.gettext(VERDICTS.get(r['answer'], r['answer'])))}</b></td>"
+            f"<td class='rule'>{html.escape(r['rule'])}</td><td>{inline_md(r['why'])}</td></tr>"
+            for r in answer_rows(les, lang))
+        parts.append(f"<section class='lesson'><h1>{html.escape(t.gettext('Answer key'))} — "
+                     f"{html.escape(_heading(t, les))}</h1><table><tr><th>#</th>"
+                     f"<th>{html.escape(t.gettext('Answer'))}</th><th>{html.escape(t.gettext('Rule'))}</th>"
+                     f"<th>{html.escape(t.gettext('Why'))}</th></tr>{rows}</table></section>")
+    return _doc(t.gettext("Answer key"), "".join(parts), lang)
+
+
+# ---- printing ------------------------------------------------------------------------------------
+
+def find_browser() -> str | None:
+    """A Chromium to print with: TUTOR_CHROMIUM, then the usual names on PATH."""
+    given = os.environ.get("TUTOR_CHROMIUM")
+    if given and os.access(given, os.X_OK):
+        return given
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+async def print_pdf(documents: list[str]) -> list[bytes]:
+    """Each HTML document printed to PDF by one headless Chromium."""
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError:
+        raise HandoutError(NO_PLAYWRIGHT) from None
+    browser_path = find_browser()
+    async with async_playwright() as pw:
+        try:
+            browser = await pw.chromium.launch(
+                executable_path=browser_path, headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                      "--disable-background-networking", "--disable-component-update",
+                      "--disable-sync", "--no-first-run"])
+        except Exception:                           # noqa: BLE001 - no browser to be had
+            raise HandoutError(NO_BROWSER) from None
+        try:
+            out = []
+            for doc in documents:
+                page = await browser.new_page()
+                await page.set_content(doc, wait_until="load")
+                out.append(await page.pdf(format="A4", print_background=False,
+                                          prefer_css_page_size=True))
+                await page.close()
+            return out
+        finally:
+            await browser.close()
+
+
+async def evening_pdf(keys, lang: str = "en") -> tuple[bytes, bytes]:
+    """(questions, answer key) of the lessons `keys` as two PDFs."""
+    q, a = await print_pdf([questions_html(keys, lang), answers_html(keys, lang)])
+    return q, a
+
+
+def write_handouts(keys, out_dir, lang: str = "en", per_lesson: bool = False,
+                   html_only: bool = False) -> list[Path]:
+    """Write the handouts (PDF, or the HTML with ``html_only``) into `out_dir`."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    groups = [([k], get_lesson(k, lang).key) for k in keys] if per_lesson else [(list(keys), "evening")]
+    docs, names = [], []
+    for group, stem in groups:
+        docs += [questions_html(group, lang), answers_html(group, lang)]
+        names += [f"{stem}", f"{stem}-answers"]
+    if html_only:
+        datas = [d.encode("utf-8") for d in docs]
+        suffix = ".html"
+    else:
+        datas = asyncio.run(print_pdf(docs))
+        suffix = ".pdf"
+    paths = []
+    for name, data in zip(names, datas):
+        path = out_dir / f"{name}{suffix}"
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def main(argv=None) -> int:
+    from . import parse_lessons
+    from ..i18n import LANGUAGES, default_language
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    t = translator(default_language())
+    p = argparse.ArgumentParser(prog="python -m tutor.classroom.handouts",
+                                description=t.gettext("Print the questions of lessons, with "
+                                                      "their diagrams, and an answer key, as PDF."))
+    p.add_argument("--lessons", default="all", help=t.gettext("e.g. 5-8 or 5,6,9 (default: all)"))
+    p.add_argument("--lang", default=default_language(), choices=LANGUAGES)
+    p.add_argument("--out", default="handouts", help=t.gettext("the folder to write to"))
+    p.add_argument("--per-lesson", action="store_true", help=t.gettext("one PDF per lesson"))
+    p.add_argument("--html", action="store_true", help=t.gettext("write HTML instead (print it from a browser)"))
+    try:
+        args = p.parse_args(args_in)
+    except SystemExit as exc:
+        return 2 if exc.code else 0
+    t = translator(args.lang)
+    try:
+        keys = parse_lessons(args.lessons)
+    except ValueError:
+        print(t.gettext("error: {text!r} does not name lessons; write them like 5-8 or 5,6,9.")
+              .format(text=args.lessons), file=sys.stderr)
+        return 2
+    try:
+        paths = write_handouts(keys, args.out, args.lang, args.per_lesson, args.html)
+    except HandoutError as e:
+        print(t.gettext("error: {reason}").format(reason=e.text(args.lang)), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(t.gettext("error: could not write to {folder}: {reason}").format(
+            folder=args.out, reason=e.strerror), file=sys.stderr)
+        return 2
+    for path in paths:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
