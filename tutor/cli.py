@@ -1,8 +1,15 @@
-"""`python -m tutor judge FILE MOVE [--json] [--lang sv]`: judge a move in a position file.
+"""`python -m tutor judge FILE MOVE [--json] [--lang fi]`: judge a move in a position file.
 
 Exit codes: 0 the move is legal, 1 it is illegal, 2 bad input (file, position or move text).
 Also: `python -m tutor moves FILE` lists the legal moves, `python -m tutor score FILE`
 prints the score sheet.
+
+Every word printed is in the language of ``--lang`` (en, sv, fi), by default the
+environment's (`tutor.i18n.default_language`: TUTOR_LANG, then the system's locale); the
+help too, since the option is read before the parser is built. Moves and positions are
+written in the notation (docs/NOTATION.md), which is the same in every language, and so
+are rule ids; ``--json`` keeps its keys in English for programs and translates the
+explanation and the rulebook's words.
 
 Output that the terminal or pipe cannot encode (a Windows code page, a latin-1 locale,
 PYTHONIOENCODING=ascii) falls back to the notation's ASCII card names (K♥ is written KH);
@@ -15,58 +22,130 @@ import json
 import sys
 import unicodedata
 
-from .engine.errors import TutorError
+from .engine.errors import MoveError, PositionError, TutorError
+from .i18n import LANGUAGES, N_, language_option, translator
+
+#: The lines of a score sheet by rule id, as they are named on the sheet (translated where
+#: printed). The rule id is printed beside the name: it is what the rulebook calls the line.
+SCORE_LINES = {
+    "score.going-out": N_("going out"),
+    "goout.concealed": N_("going out concealed"),
+    "score.canastas": N_("canastas"),
+    "score.red-threes": N_("red threes"),
+    "score.table": N_("cards in the melds"),
+    "score.hand": N_("cards left in hand"),
+}
+
+
+def _parser(t) -> argparse.ArgumentParser:
+    """The command line, its help in the language of `t`. A new subcommand adds its parser
+    here (with ``parents=[lang]``) and its function to ``COMMANDS``."""
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help=t.gettext("the language to write in: en, sv or fi (default: the "
+                                     "system's language)"))
+    parser = argparse.ArgumentParser(
+        prog="python -m tutor",
+        description=t.gettext("The Canasta rules tutor on the command line: judge a move, "
+                              "list the legal moves, score a hand."))
+    sub = parser.add_subparsers(dest="command", required=True)
+    j = sub.add_parser("judge", parents=[lang],
+                       help=t.gettext("judge a move: is it legal, which rule, why"))
+    j.add_argument("file", help=t.gettext("a position in the notation (or - for standard input)"))
+    j.add_argument("move", help=t.gettext('a move in the notation, e.g. "take KH KS"'))
+    j.add_argument("--json", action="store_true",
+                   help=t.gettext("print the verdict, the rule, the explanation and the "
+                                  "rulebook's words as JSON"))
+    m = sub.add_parser("moves", parents=[lang], help=t.gettext("list the legal moves"))
+    m.add_argument("file", help=t.gettext("a position in the notation (or - for standard input)"))
+    s = sub.add_parser("score", parents=[lang],
+                       help=t.gettext("the score sheet as if the hand ended now"))
+    s.add_argument("file", help=t.gettext("a position in the notation (or - for standard input)"))
+    sub.add_parser("class", help=t.gettext("serve the lessons to a room of learners "
+                                           "(python -m tutor class --help)"))
+    return parser
 
 
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["class"]:               # the class server has options of its own
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["class"]:               # the class server (tutor/classroom) has its own options
         from .classroom import main as class_main
         return class_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m tutor", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("class", help="serve the lessons to a room (python -m tutor class --help)")
-    j = sub.add_parser("judge", help="judge a move: is it legal, which rule, why")
-    j.add_argument("file", help="a position in the notation (or - for standard input)")
-    j.add_argument("move", help='a move, e.g. "take KH KS"')
-    j.add_argument("--json", action="store_true", help="print {legal, rule, explanation}")
-    j.add_argument("--lang", default="en", help="language of the explanation (en, sv)")
-    m = sub.add_parser("moves", help="list the legal moves")
-    m.add_argument("file")
-    s = sub.add_parser("score", help="the score sheet as if the hand ended now")
-    s.add_argument("file")
+    chosen = language_option(argv)
+    parser = _parser(translator(chosen if chosen in LANGUAGES else None))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code else 0
+    t = translator(args.lang)
     try:
-        pos = _load(args.file)
-        if args.command == "judge":
-            from .engine.judge import judge
-            ruling = judge(pos, args.move)
-            if args.json:
-                data = ruling.as_dict(args.lang)
-                fields = {k: data[k] for k in ("legal", "rule", "explanation")}
-                _say(json.dumps(fields, ensure_ascii=not _encodes(sys.stdout, _SUITS)))
-            else:
-                _say(f"{'legal' if ruling.legal else 'illegal'}: {ruling.move}")
-                _say(f"rule: {ruling.rule}")
-                _say(ruling.explain(args.lang))
-            return 0 if ruling.legal else 1
-        if args.command == "moves":
-            from .engine.generate import legal_moves
-            for move in legal_moves(pos):
-                _say(str(move))
-            return 0
-        from .engine.scoring import score_hand
-        for team, sheet in score_hand(pos).items():
-            _say(f"{team}: {sheet.total}")
-            for rule, points in sheet.lines:
-                _say(f"  {rule:20} {points:+d}")
-        return 0
-    except (TutorError, OSError, UnicodeDecodeError) as exc:
-        _say(f"error: {exc}", sys.stderr)
-        return 2
+        return COMMANDS[args.command](args, _load(args.file), t)
+    except FileNotFoundError:
+        return _error(t, t.gettext("there is no file {path}").format(path=args.file))
+    except IsADirectoryError:
+        return _error(t, t.gettext("{path} is a folder, not a position file").format(path=args.file))
+    except UnicodeDecodeError:
+        return _error(t, t.gettext("{path} is not text in UTF-8").format(path=args.file))
+    except OSError as exc:
+        return _error(t, t.gettext("{path} cannot be read: {reason}").format(
+            path=args.file, reason=exc.strerror or exc))
+    except TutorError as exc:
+        return _error(t, _where(exc, t))
+
+
+def judge_command(args, pos, t) -> int:
+    from .engine.judge import judge
+    ruling = judge(pos, args.move)
+    explanation, book = ruling.explain(t.lang), ruling.rule_text(t.lang)
+    if args.json:
+        data = {"legal": ruling.legal, "rule": ruling.rule, "explanation": explanation,
+                "rule_text": book}
+        _say(json.dumps(data, ensure_ascii=not _encodes(sys.stdout, _SUITS)))
+    else:
+        verdict = t.gettext("legal: {move}") if ruling.legal else t.gettext("illegal: {move}")
+        _say(verdict.format(move=ruling.move))
+        _say(t.gettext("rule: {rule} — {rule_text}").format(rule=ruling.rule, rule_text=book))
+        _say(explanation)
+    return 0 if ruling.legal else 1
+
+
+def moves_command(args, pos, t) -> int:
+    from .engine.generate import legal_moves
+    moves = legal_moves(pos)
+    for move in moves:
+        _say(str(move))
+    if not moves:
+        _say(t.gettext("no legal move: the hand is over"))
+    return 0
+
+
+def score_command(args, pos, t) -> int:
+    from .engine.scoring import score_hand
+    for team, sheet in score_hand(pos).items():
+        _say(f"{team}: {sheet.total}  ({t.word('team', team)})")
+        for rule, points in sheet.lines:
+            _say(f"  {t.gettext(SCORE_LINES[rule]):24} {points:+6d}  ({rule})")
+    return 0
+
+
+#: subcommand -> its function (args, position, translator) -> exit code
+COMMANDS = {"judge": judge_command, "moves": moves_command, "score": score_command}
+
+
+def _where(exc: TutorError, t) -> str:
+    """An engine error in words, with where it is (line and column) in this language."""
+    if isinstance(exc, PositionError) and exc.line:
+        return t.gettext("line {line}, column {column}: {message}").format(
+            line=exc.line, column=exc.column, message=exc.message)
+    if isinstance(exc, MoveError) and exc.column:
+        return t.gettext("column {column} of the move: {message}").format(
+            column=exc.column, message=exc.message)
+    return str(exc)
+
+
+def _error(t, message: str) -> int:
+    _say(t.gettext("error: {message}").format(message=message), sys.stderr)
+    return 2
 
 
 def _load(path: str):

@@ -42,7 +42,7 @@ LANGUAGES = ("en", "sv", "fi")
 LANGUAGE_NAMES = {"en": "English", "sv": "Svenska", "fi": "Suomi"}
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "default_language", "glossary",
-           "normalise", "translator"]
+           "language_option", "normalise", "translator"]
 
 
 def N_(message: str) -> str:
@@ -95,6 +95,19 @@ def default_language(environ=None) -> str:
         if code in LANGUAGES:
             return code
     return "en"
+
+
+def language_option(argv, option: str = "--lang") -> str | None:
+    """The value of a command line's language option (``--lang fi`` or ``--lang=fi``), as
+    typed, or None: read before the parser is built, so that its help and its errors are
+    in that language. The parser still checks the value."""
+    argv = list(argv)
+    for i, arg in enumerate(argv):
+        if arg == option and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith(option + "="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 @lru_cache(maxsize=None)
