@@ -156,7 +156,7 @@ def test_redraw_one_message_under_40kb():
 def test_table_widget_repr_and_buttons():
     pytest.importorskip("ipywidgets")
     from tutor.table import Table
-    t = Table(FROZEN)
+    t = Table(FROZEN, mode="teacher")
     assert repr(t) == "Table(turn S draw, 11 cards in hand)"
     assert t._repr_mimebundle_()["text/plain"] == repr(t)
     t.session.select(0)
@@ -194,7 +194,7 @@ def _finish_hand(session):
 
 
 def test_play_on_shows_each_computer_move_with_its_ruling():
-    table = Table(tutor.deal(11))               # N to move; the learner sits South
+    table = Table(tutor.deal(11), viewer="S")   # N to move; the learner sits South
     steps = table.session.play_on()
     assert [st.seat for st in steps][:1] == ["N"] and table.session.position.turn == "S"
     panel = table._panel_html()
@@ -287,7 +287,7 @@ def test_legal_move_panel_says_undo_takes_it_back_and_sheet_is_stacked():
     t.session.select(0)
     t.press("discard")                                # South goes out: the score sheet
     html = t.explanation.value
-    assert "tutor-sheet" in html and "line-height:1.45" in html
+    assert "tutor-sheet" in html
     assert html.count("white-space:nowrap;padding-right:8px") >= 4   # rule ids never wrap
 
 
@@ -297,11 +297,12 @@ def test_undo_and_redo_are_greyed_not_disabled():
     pytest.importorskip("ipywidgets")
     from tutor.table import Table
     t = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D")
-    assert not t.buttons["undo"].disabled and t.buttons["undo"].style.text_color == "#9e9e9e"
+    dim = lambda name: "tutor-dim" in t.buttons[name]._dom_classes      # noqa: E731
+    assert not t.buttons["undo"].disabled and dim("undo")
     assert t.press("undo") is False and "Nothing to undo" in t.explanation.value
     t.press("draw")
-    assert t.buttons["undo"].style.text_color == "" and t.buttons["redo"].style.text_color == "#9e9e9e"
-    assert t.press("undo") is True and t.buttons["redo"].style.text_color == ""
+    assert not dim("undo") and dim("redo")
+    assert t.press("undo") is True and not dim("redo")
     assert not any(b.disabled for b in t.buttons.values())
 
 

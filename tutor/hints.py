@@ -9,11 +9,17 @@ judge's explanation of the move (why it is legal, with the deciding rule id).
     h.ruling    # tutor.judge(pos, h.move): legal, with .rule and .explain()
     h.text      # "Take the pile: 9 cards for your meld of kings. (pile.take.unfrozen) …"
     h.rules     # the rule ids the ruling cites, deciding rule first
+
+A hint is said to the seat before it moves, so it uses only what that seat may see
+(`Position.seen_by`): the player's reasons come from the seat's view, and a draw is
+explained without the card it will bring — the judge knows the stock's order, the player
+does not (a red three on top would otherwise be named before it is drawn).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from .engine.explain import render
 from .engine.judge import judge
 from .engine.moves import Move
 from .players import SensiblePlayer, actor_of, explain_choice
@@ -48,6 +54,14 @@ def hint(pos, player=None, lang: str = "en") -> Hint:
         move = Move.parse(player.choose(pos))
         reason = explain_choice(pos, move)
     ruling = judge(pos, move)
-    explanation = ruling.explain(lang)
-    text = f"{reason} ({ruling.rule}) {explanation}".strip()
-    return Hint(move, ruling, text, ruling.reasons, actor_of(pos), reason, explanation)
+    rules, explanation = _before_the_move(pos, ruling, lang)
+    text = f"{reason} ({rules[0]}) {explanation}".strip()
+    return Hint(move, ruling, text, rules, actor_of(pos), reason, explanation)
+
+
+def _before_the_move(pos, ruling, lang: str) -> tuple:
+    """(rule ids, explanation) of a legal move as its seat can know them before making it:
+    a draw from a stock that is not empty is a plain draw, whatever card comes."""
+    if ruling.move.kind == "draw" and pos.stock:
+        return ("turn.draw",), render("turn.draw/ok", {"stock": len(pos.stock)}, lang)
+    return ruling.reasons, ruling.explain(lang)

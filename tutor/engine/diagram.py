@@ -67,8 +67,7 @@ SHADOW = "rgba(0,0,0,0.28)"
 BAND = "rgba(0,0,0,0.18)"
 BOX = "rgba(0,0,0,0.35)"
 
-TEAM_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
-SEAT_WORDS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+TEAM_NAMES = {"NS": "North–South", "EW": "East–West"}    # English; shown via the glossary
 PHASE_WORDS = {"draw": N_("to draw or take the pile"), "drawn": N_("drew: meld or discard"),
                "melded": N_("melded: meld more or discard"), "over": N_("the hand is over")}
 
@@ -107,7 +106,11 @@ def seats_around(viewer: str) -> dict:
 
 
 def seat_name(seat: str, t) -> str:
-    return t.gettext(SEAT_WORDS[seat])
+    return t.word("seat", seat)
+
+
+def team_name(team: str, t) -> str:
+    return t.word("team", team)
 
 
 def card_words(card, t) -> str:
@@ -291,7 +294,7 @@ def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, f
 def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=None):
     out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, BAND, None, 0))
     regions.append(Region("band", team, x0, y0, x1 - x0, y1 - y0))
-    title = t.gettext("{team} melds").format(team=t.gettext(TEAM_NAMES[team]))
+    title = t.gettext("{team} melds").format(team=team_name(team, t))
     _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
     ns, ew = view.score
     score = t.gettext("score {points}").format(points=ns if team == "NS" else ew)
@@ -460,7 +463,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         marks.append((FROZEN, t.gettext("❄ frozen for everybody: {cards} crosswise").format(cards=names)))
     elif view.pile_size and not over and view.is_frozen_for(team_of(turn)):
         marks.append((FROZEN, t.gettext("❄ frozen for {team}: no meld yet").format(
-            team=t.gettext(TEAM_NAMES[team_of(turn)]))))
+            team=team_name(team_of(turn), t))))
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from ..engine.judge import judge as _judge
 from ..engine.cards import Card, sort_cards
 from ..engine.errors import MoveError, PositionError, TutorError
-from ..engine.position import Meld, Position, SEATS, TEAMS, team_of
+from ..engine.position import Meld, Position, SEATS, TEAMS, partner_of, team_of
+from ..i18n import translator
 
 ZONES = ("hand", "pile", "stock", "meld", "red3")
 
@@ -27,17 +28,30 @@ class HistoryEntry:
     ruling: object = None
 
 
+MODES = ("learner", "teacher")
+
+
 @dataclass
 class TableSession:
+    """`mode`: "learner" — the bottom seat's view: hints, legal moves and the move box only
+    on its own turn (another seat's options would tell its hidden cards); "teacher" —
+    everything, for staging what-ifs. `players`: computer players by seat; a computer
+    partner answers "may I go out?" itself. `lang`: the language of messages."""
     staged: Position
     viewer: str = "S"
     open_hands: bool = False
     follow_turn: bool = False            # the bottom seat follows the player to move (hot seat)
     players: dict = field(default_factory=dict)   # seat -> computer player, for play_on
+    mode: str = "learner"
+    lang: str = "en"
 
     def __post_init__(self):
         if isinstance(self.staged, str):
             self.staged = Position.parse(self.staged)
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be 'learner' or 'teacher', not {self.mode!r}")
+        if self.viewer not in SEATS:
+            raise ValueError(f"viewer must be a seat (N, E, S or W), not {self.viewer!r}")
         self.position: Position = self.staged
         self.past: list[HistoryEntry] = []        # undo stack: earlier positions
         self.future: list[HistoryEntry] = []      # redo stack
@@ -86,6 +100,29 @@ class TableSession:
     def selected_cards(self) -> list:
         hand = self.hand
         return [hand[i] for i in sorted(self.selection) if i < len(hand)]
+
+    @property
+    def t(self):
+        return translator(self.lang)
+
+    def view(self):
+        """What the bottom seat sees (everything, with open hands): a SeatView."""
+        from ..engine.seatview import SeatView
+        return SeatView.of(self.position, self.bottom, open=self.open_hands)
+
+    def actor(self) -> str:
+        from ..players import actor_of
+        return actor_of(self.position)
+
+    def sees_options(self) -> bool:
+        """May the table list the moves and hints of the seat that acts now? Always for a
+        teacher; for a learner only on the bottom seat's own turn (or answer)."""
+        return self.mode == "teacher" or self.actor() == self.bottom
+
+    def _not_yours(self) -> str:
+        t = self.t
+        return t.gettext("It is {seat}'s turn: press Play on to let the computer play.").format(
+            seat=t.word("seat", self.actor()))
 
     def _prefix(self) -> str:
         """Moves are made by the bottom seat: when it is not its turn, say so ('W: meld …')."""
@@ -152,12 +189,26 @@ class TableSession:
             self._push(ruling.after, str(ruling.move), ruling)
             self.selection, self.groups = [], []
             self.target = None
+            self._computer_answers()
             self._notify("position")
         else:
             self._notify("ruling")
         for cb in list(self._ruling_observers):
             cb(ruling)
         return ruling
+
+    def _computer_answers(self) -> None:
+        """After "may I go out?", a computer partner answers at once (a person answers with
+        the Yes and No buttons)."""
+        pos = self.position
+        if pos.asked != "pending" or partner_of(pos.turn) not in self.players:
+            return
+        from .. import autoplay
+        partner = partner_of(pos.turn)
+        steps = autoplay.play_on(pos, {partner: self.players[partner]}, max_moves=1)
+        for step in steps:
+            self._push(step.after, f"{step.seat}: {step.move}", step.ruling)
+        self.last_steps = list(steps)
 
     def _push(self, position: Position, label: str, ruling=None) -> None:
         self.past.append(HistoryEntry(self.position, label, ruling))
@@ -168,7 +219,8 @@ class TableSession:
         if self.selection or self.groups:
             return True
         self.ruling = None
-        self.message = f"Select cards in your hand first ({what})."
+        self.message = self.t.gettext("Select cards in your hand first, then press {button}.").format(
+            button=what)
         self._notify("ruling")
         return False
 
@@ -182,7 +234,7 @@ class TableSession:
 
     def meld(self):
         """Meld the selection (and any groups put aside with `next_group`, ';' between)."""
-        if not self._need_cards("then press meld"):
+        if not self._need_cards(self.t.gettext("Meld")):
             return None
         return self.try_move(self._prefix() + "meld " + "; ".join(self._group_texts()))
 
@@ -192,10 +244,10 @@ class TableSession:
             team, rank = self.target
         if rank is None:
             self.ruling = None
-            self.message = "Click one of your team's melds first, then 'add to meld'."
+            self.message = self.t.gettext("Click one of your team's melds first, then Add to meld.")
             self._notify("ruling")
             return None
-        if not self._need_cards(f"to add to the {rank} meld"):
+        if not self._need_cards(self.t.gettext("Add to meld")):
             return None
         cards = " ".join(c.text for c in self.selected_cards())
         head = f"{team} {rank}:" if team and team != team_of(self.bottom) else f"{rank}:"
@@ -206,7 +258,7 @@ class TableSession:
         cards = self.selected_cards()
         if not cards:
             self.ruling = None
-            self.message = "Select the card to discard first."
+            self.message = self.t.gettext("Select the card to discard first.")
             self._notify("ruling")
             return None
         return self.try_move(self._prefix() + "discard " + " ".join(c.text for c in cards))
@@ -220,6 +272,10 @@ class TableSession:
     def legal_moves(self) -> list[str]:
         """'What can I do?': every legal move here, as text."""
         from ..engine.generate import legal_moves
+        if not self.sees_options():
+            self.legal_list, self.message = None, self._not_yours()
+            self._notify("info")
+            return []
         try:
             self.legal_list = [str(m) for m in legal_moves(self.position)]
         except TutorError as exc:
@@ -257,7 +313,9 @@ class TableSession:
         while self.past:
             self._move_step(self.past, self.future)
         self._after_jump()
-        self.message = f"Replay: {len(self.future)} steps; press Redo to step through them."
+        n = len(self.future)
+        self.message = self.t.ngettext("Replay: {n} step; press Redo to step through it.",
+                                       "Replay: {n} steps; press Redo to step through them.", n).format(n=n)
         self._notify("info")
         return len(self.future)
 
@@ -295,7 +353,7 @@ class TableSession:
         """Score the finished hand into the game's totals and deal the next one (the deal
         rotates, the new totals set the first meld's minimum). None once the game is over."""
         if self.position.phase != "over":
-            self.message = "Finish this hand first: the next hand is dealt when it is over."
+            self.message = self.t.gettext("Finish this hand first: the next hand is dealt when it is over.")
             self._notify("info")
             return None
         if self.game is None:
@@ -318,8 +376,12 @@ class TableSession:
         ns, ew = g.totals
         if g.is_over:
             return g.result_text()
-        return (f"Game to {g.target}: hand {len(g.hands) + 1}, running totals NS {ns}, EW {ew} "
-                f"(dealer {g.dealer if self.position.phase != 'over' else 'next: ' + g.dealer}).")
+        t = self.t
+        words = (t.gettext("Game to {target}: hand {hand}, running totals NS {ns}, EW {ew} (dealer {dealer}).")
+                 if self.position.phase != "over" else
+                 t.gettext("Game to {target}: hand {hand}, running totals NS {ns}, EW {ew} (next dealer {dealer})."))
+        return words.format(target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew,
+                            dealer=t.word("seat", g.dealer))
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:
@@ -424,13 +486,21 @@ class TableSession:
         self.last_steps = list(steps)
         self.ruling = None                 # the steps are listed with their own rulings
         self.selection, self.groups, self.target = [], [], None
-        self.message = f"{len(steps)} moves played." if steps else "Nothing to play on: it is your turn."
+        self.message = (self.t.ngettext("{n} move played.", "{n} moves played.", len(steps)).format(n=len(steps))
+                        if steps else self.t.gettext("Nothing to play on: it is your turn."))
         self._notify("position")
         return steps
 
     def hint(self):
+        """What a good player would do here, from the acting seat's view (tutor.hints)."""
         from .. import hints
-        self.last_hint = hints.hint(self.position)
+        if not self.sees_options():
+            self.last_hint, self.message = None, self._not_yours()
+        elif self.position.phase == "over":
+            self.last_hint = None
+            self.message = self.t.gettext("The hand is over: there is no move to hint.")
+        else:
+            self.last_hint = hints.hint(self.position, lang=self.lang)
         self._notify("info")
         return self.last_hint
 

@@ -1,54 +1,110 @@
-"""`Table`: the ipywidgets view over a `TableSession` (canvas, buttons, explanation, notation).
+"""`Table`: the ipywidgets view over a `TableSession` (canvas, buttons, explanation, move box).
 
     from tutor.table import Table
-    t = Table(text_or_position, viewer="S", open_hands=False)
-    t                                # shows the table; t.session is the model
-    t.session.select(0); t.session.take()   # what the buttons and clicks do
+    t = Table(text_or_position)                       # a learner's table: South's view
+    t = Table(pos, mode="teacher", open_hands=True)   # everything, the position text to edit
+    t = Table(pos, buttons=["draw", "take", "meld", "discard"], lang="sv")
+    t.session.select(0); t.press("take")              # what the clicks and buttons do
+    t.key("ArrowRight"); t.key(" "); t.key("Enter")    # what the keys do
 
 Everything the learner does goes through the session's handlers; this module only wires
 widgets to them and redraws on every change (one `hold_canvas` batch per redraw).
+
+What a learner sees: the table is drawn from the bottom seat's view (`SeatView`): other
+hands as backs, the pile's top and crosswise cards. In "learner" mode there is no position
+text and no card-moving; hints, "What can I do?" and the move box's completions appear only
+on the learner's own turn. "teacher" mode adds the position text and "Move cards".
+
+Screens: the table is a row that wraps — the board (canvas, keyboard line) and the side
+(moves, move box, explanation). The canvas is drawn at the width it gets on screen (the
+page reports it through `TableKeys`), 600–960 table pixels, so its text keeps its size;
+wider, it is scaled up. "Projector" draws at half the width and scales by two (every label
+twice its size), puts the side under the board and keeps it on screen. Colours of the
+widgets come from JupyterLab's theme variables (light and dark).
 """
 from __future__ import annotations
 
 import html
+import warnings
 
 import ipywidgets as W
 from ipycanvas import Canvas
 
-from ..engine.diagram import HEIGHT, WIDTH
-from ..engine.position import SEAT_NAMES, Position
+from ..engine.diagram import HEIGHT, MIN_WIDTH, WIDTH, card_words
+from ..engine.position import Position
 from ..engine.rulebook import rule_text
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
+from .describe import canvas_label, describe
 from .draw import SCALE, draw_session
-from .model import TableSession
+from .keys import TableKeys
+from .model import MODES, TableSession
 
 _BUTTONS = [
     # name, label, tooltip; a button is emphasised when the engine allows its kind of move
-    ("draw", "Draw", "draw the top card of the stock"),
-    ("take", "Take the pile", "take the discard pile with the selected cards"),
-    ("meld", "Meld", "meld the selected cards"),
-    ("group", "Next meld ;", "put the selection aside as one meld of several"),
-    ("add", "Add to meld", "add the selected cards to the clicked meld"),
-    ("discard", "Discard", "discard the selected card"),
-    ("ask", "May I go out?", "ask the partner"),
-    ("yes", "Yes", "the partner answers yes"),
-    ("no", "No", "the partner answers no"),
+    ("draw", N_("Draw"), N_("draw the top card of the stock")),
+    ("take", N_("Take the pile"), N_("take the discard pile with the selected cards")),
+    ("meld", N_("Meld"), N_("meld the selected cards")),
+    ("group", N_("Next meld ;"), N_("put the selection aside as one meld of several")),
+    ("add", N_("Add to meld"), N_("add the selected cards to the clicked meld")),
+    ("discard", N_("Discard"), N_("discard the selected card")),
+    ("ask", N_("May I go out?"), N_("ask the partner")),
+    ("yes", N_("Yes"), N_("the partner answers yes")),
+    ("no", N_("No"), N_("the partner answers no")),
 ]
 #: buttons that make a move of another kind ("add to meld" and "next meld" are melds)
 _BUTTON_KIND = {"group": "meld", "add": "meld"}
 
 _TOOLS = [
-    ("legal", "What can I do?", "list the legal moves here"),
-    ("hint", "Hint", "a sensible move and why"),
-    ("playon", "Play on", "let the computer play the other seats until your turn"),
-    ("undo", "Undo", "take back the last step"),
-    ("redo", "Redo", "step forward again"),
-    ("reset", "Reset", "back to the staged position"),
-    ("replay", "Replay", "back to the start of the steps: Redo replays them one by one with their rulings"),
-    ("nexthand", "Next hand", "score the finished hand into the game and deal the next one"),
-    ("newgame", "New game", "a new game to 5000: running totals, a winner and a margin"),
-    ("clear", "Clear selection", "unselect every card"),
-    ("edit", "Move cards", "what-if: click a card, then the zone it goes to (108 cards stay)"),
+    ("legal", N_("What can I do?"), N_("list the legal moves here")),
+    ("hint", N_("Hint"), N_("a sensible move and why")),
+    ("playon", N_("Play on"), N_("let the computer play the other seats until your turn")),
+    ("undo", N_("Undo"), N_("take back the last step")),
+    ("redo", N_("Redo"), N_("step forward again")),
+    ("reset", N_("Reset"), N_("back to the staged position")),
+    ("replay", N_("Replay"), N_("back to the start of the steps: Redo replays them one by one with their rulings")),
+    ("nexthand", N_("Next hand"), N_("score the finished hand into the game and deal the next one")),
+    ("newgame", N_("New game"), N_("a new game to 5000: running totals, a winner and a margin")),
+    ("clear", N_("Clear selection"), N_("unselect every card")),
+    ("edit", N_("Move cards"), N_("what-if: click a card, then the zone it goes to (108 cards stay)")),
 ]
+#: what each mode may show; `buttons=` picks among them
+MODE_BUTTONS = {
+    "learner": tuple(n for n, *_ in _BUTTONS + _TOOLS if n != "edit"),
+    "teacher": tuple(n for n, *_ in _BUTTONS + _TOOLS),
+}
+_LABELS = {n: (label, tip) for n, label, tip in _BUTTONS + _TOOLS}
+
+_STYLE = """<style>
+.tutor-table { --tutor-font-size: 14px; --tutor-good: #1b7a3a; --tutor-bad: #b3261e;
+  --tutor-dim: #595959; --tutor-hint-bg: #fff8e1; --tutor-hint-edge: #ff8f00;
+  gap: 8px 16px; align-items: flex-end; color: var(--jp-ui-font-color1, #1b1b1b); }
+body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-bad: #f2a49c;
+  --tutor-dim: #b0b0b0; --tutor-hint-bg: #3a3000; --tutor-hint-edge: #ffb300; }
+.tutor-board { flex: 3 1 600px; min-width: 0; max-width: 960px; }
+.tutor-side { flex: 1 1 300px; min-width: 280px; max-width: 560px; gap: 4px; }
+.tutor-canvas { display: block; width: 100% !important; height: auto !important; }
+.tutor-canvas:focus { scroll-margin: -10000px; }
+.tutor-explanation, .tutor-selection, .tutor-table .widget-html-content {
+  font-size: var(--tutor-font-size); line-height: 1.45; color: var(--jp-ui-font-color1, #1b1b1b); }
+.tutor-explanation { background: var(--jp-layout-color1, #fff); padding: 4px 10px;
+  border: 1px solid var(--jp-border-color1, #bdbdbd); min-height: 90px; }
+.tutor-explanation code { color: var(--jp-content-font-color1, #1b1b1b);
+  background: var(--jp-layout-color2, #eee); }
+.tutor-good { color: var(--tutor-good); } .tutor-bad { color: var(--tutor-bad); }
+.tutor-verdict-good { border-left: 5px solid var(--tutor-good); padding-left: 8px; }
+.tutor-verdict-bad { border-left: 5px solid var(--tutor-bad); padding-left: 8px; }
+.tutor-note { color: var(--tutor-dim); }
+.tutor-hint { background: var(--tutor-hint-bg); border-left: 4px solid var(--tutor-hint-edge);
+  padding: 2px 6px; color: var(--jp-ui-font-color1, #1b1b1b); }
+.tutor-table .jupyter-button.tutor-dim { color: var(--tutor-dim); font-style: italic; }
+.tutor-table .jupyter-button { font-size: var(--tutor-font-size); }
+.tutor-projector { --tutor-font-size: 24px; }
+.tutor-projector .jupyter-button { height: auto; padding: 4px 12px; }
+.tutor-projector .tutor-board { max-width: none; flex-basis: 100%; }
+.tutor-projector .tutor-side { max-width: none; flex-basis: 100%; position: sticky; bottom: 0;
+  z-index: 2; background: var(--jp-layout-color1, #fff); }
+.tutor-projector .tutor-explanation { max-height: 40vh; overflow-y: auto; }
+</style>"""
 
 
 def _code(text: str) -> str:
@@ -57,95 +113,190 @@ def _code(text: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
 
 
-class Table(W.VBox):
-    """A Canasta table for one position: click cards, press moves, read the ruling."""
+class Table(W.Box):
+    """A Canasta table for one position: click cards or use the keys, press moves, read the ruling."""
 
-    def __init__(self, position_or_text, viewer: str = "S", open_hands: bool = False,
-                 display_width: int = 820, follow_turn: bool = False, players=None,
-                 show_text: bool = True, **kwargs):
+    def __init__(self, position_or_text, *, lang: str | None = None, mode: str = "learner",
+                 viewer: str | None = None, buttons=None, players=None, open_hands: bool = False,
+                 follow_turn: bool = False, show_text: bool | None = None, projector: bool = False,
+                 **kwargs):
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'learner' or 'teacher', not {mode!r}")
+        self.lang = translator(lang).lang if lang else default_language()
         if isinstance(position_or_text, TableSession):
             self.session = position_or_text
+            self.session.lang = self.lang
         else:
             pos = position_or_text
             if isinstance(pos, str):
                 pos = Position.parse(pos)
-            self.session = TableSession(pos, viewer=viewer, open_hands=open_hands,
-                                        follow_turn=follow_turn, players=dict(players or {}))
+            self.session = TableSession(pos, viewer=viewer or pos.turn, open_hands=open_hands,
+                                        follow_turn=follow_turn, players=dict(players or {}),
+                                        mode=mode, lang=self.lang)
+        self.mode = self.session.mode
+        shown = MODE_BUTTONS[self.mode]
+        if buttons is not None:
+            unknown = [b for b in buttons if b not in shown]
+            if unknown:
+                raise ValueError(f"no button {', '.join(map(repr, unknown))} in {self.mode} mode; "
+                                 f"the buttons are: {', '.join(shown)}")
+            shown = tuple(buttons)
+        self.shown = shown
         self.scene = None
+        self.cursor = 0                   # the keyboard's place: a hand index, or ("meld", team, rank)
         self._picked = None              # what-if editing: (card, zone) picked, waiting for a zone
         self._syncing = False
-        height = round(display_width * HEIGHT / WIDTH)
+        self._kinds_for = None
+
         self.canvas = Canvas(width=WIDTH * SCALE, height=HEIGHT * SCALE,
-                             layout=W.Layout(width=f"{display_width}px", height=f"{height}px",
-                                             min_width=f"{display_width}px", flex="0 0 auto"))
+                             layout=W.Layout(width="100%", height="auto"))
         self.canvas.add_class("tutor-canvas")
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
+        self.table_width = WIDTH               # the table's width in table pixels (from the page)
+        self.keyboard = TableKeys()
+        self.keyboard.on_msg(self._on_keys_msg)
+        self.keyboard.observe(self._on_board_width, "board_width")
 
         self.buttons = {}
-        for name, label, tip in _BUTTONS:
-            self.buttons[name] = self._button(name, label, tip)
-        for name, label, tip in _TOOLS:
+        for name, *_ in _BUTTONS + _TOOLS:
             if name == "edit":
-                b = W.ToggleButton(description=label, tooltip=tip, layout=W.Layout(width="auto"))
-                b.add_class("tutor-btn-edit")
+                b = W.ToggleButton(layout=W.Layout(width="auto"))
                 b.observe(self._on_edit_toggle, "value")
-                self.buttons[name] = b
             else:
-                self.buttons[name] = self._button(name, label, tip)
+                b = W.Button(layout=W.Layout(width="auto"))
+                b.on_click(lambda _b, n=name: self.press(n))
+            b.add_class(f"tutor-btn-{name}")
+            if name not in shown:
+                b.layout.display = "none"
+            self.buttons[name] = b
+        self.language = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                   value=self.lang, layout=W.Layout(width="auto"))
+        self.language.add_class("tutor-language")
+        self.language.observe(self._on_language, "value")
+        self.projector = W.ToggleButton(value=projector, layout=W.Layout(width="auto"))
+        self.projector.add_class("tutor-btn-projector")
+        self.projector.observe(self._on_projector, "value")
+        self.move_box = W.Combobox(options=[], ensure_option=False, continuous_update=True,
+                                   layout=W.Layout(flex="1 1 160px", width="auto"))
+        self.move_box.add_class("tutor-move-box")
+        with warnings.catch_warnings():
+            # Enter in the box plays the move; ipywidgets 8 deprecates on_submit in favour of
+            # continuous_update=False, which would also play a half-typed move on blur
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.move_box.on_submit(lambda _w: self.play_typed())
+        self.play_button = W.Button(layout=W.Layout(width="auto"))
+        self.play_button.add_class("tutor-btn-play")
+        self.play_button.on_click(lambda _b: self.play_typed())
+
         self.selection_label = W.HTML(layout=W.Layout(min_height="22px"))
         self.selection_label.add_class("tutor-selection")
-        self.explanation = W.HTML(layout=W.Layout(flex="1 1 auto", min_height="90px",
-                                                  padding="4px 10px", border="1px solid #ccc"))
+        self.explanation = W.HTML(layout=W.Layout(width="auto"))
         self.explanation.add_class("tutor-explanation")
-        self.notation = W.Textarea(value=self.session.position.to_text(), continuous_update=False,
-                                   layout=W.Layout(width="330px", height="260px"))
+        self.notation = W.Textarea(continuous_update=False, layout=W.Layout(width="100%", height="260px"))
         self.notation.add_class("tutor-notation")
-        self.notation.observe(self._on_text, "value")
-        self.text_error = W.HTML(layout=W.Layout(width="330px"))
+        if self.mode == "teacher":           # the text lists every hand: teachers only
+            self.notation.value = self.session.position.to_text()
+            self.notation.observe(self._on_text, "value")
+        self.notation_title = W.HTML()
+        self.text_error = W.HTML(layout=W.Layout(width="auto"))
         self.text_error.add_class("tutor-text-error")
 
-        moves = W.HBox([self.buttons[n] for n, *_ in _BUTTONS], layout=W.Layout(flex_flow="row wrap"))
-        tools = W.HBox([self.buttons[n] for n, *_ in _TOOLS], layout=W.Layout(flex_flow="row wrap"))
-        moves.add_class("tutor-moves")
-        tools.add_class("tutor-tools")
-        side = W.VBox([W.HTML("<b>Position</b> (edit me: what if…?)"), self.notation, self.text_error],
-                      layout=W.Layout(flex="0 0 340px"))
-        side.layout.display = None if show_text else "none"
-        lower = W.HBox([self.explanation, side], layout=W.Layout(width=f"{display_width}px"))
-        # ipycanvas focuses the canvas on mouse down (no preventScroll) and only then reads
-        # where the canvas is: with the table's top scrolled out of view, the browser scrolled
-        # the canvas into view first and the click landed on the wrong card (or on nothing).
-        # A scroll margin far outside the focused canvas tells the browser it is always "in
-        # view" (only while focused: scrollIntoView of an unfocused canvas works as usual).
-        style = W.HTML("<style>.tutor-canvas:focus { scroll-margin: -10000px; }</style>",
-                       layout=W.Layout(display="none"))
-        super().__init__([self.canvas, self.selection_label, moves, tools, lower, style], **kwargs)
+        def row(names, cls):
+            box = W.HBox([self.buttons[n] for n in names], layout=W.Layout(flex_flow="row wrap"))
+            box.add_class(cls)
+            return box
+
+        moves = row([n for n, *_ in _BUTTONS], "tutor-moves")
+        tools = row([n for n, *_ in _TOOLS], "tutor-tools")
+        typed = W.HBox([self.move_box, self.play_button], layout=W.Layout(width="100%"))
+        typed.add_class("tutor-typed")
+        settings = W.HBox([self.language, self.projector], layout=W.Layout(flex_flow="row wrap"))
+        settings.add_class("tutor-settings")
+        teacher = show_text if show_text is not None else self.mode == "teacher"
+        if teacher and self.mode != "teacher":
+            raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
+        text_box = W.VBox([self.notation_title, self.notation, self.text_error],
+                          layout=W.Layout(width="100%", display=None if teacher else "none"))
+        self.board = W.VBox([self.canvas, self.selection_label, self.keyboard])
+        self.board.add_class("tutor-board")
+        self.side = W.VBox([settings, moves, tools, typed, self.explanation, text_box])
+        self.side.add_class("tutor-side")
+        style = W.HTML(_STYLE, layout=W.Layout(display="none"))
+        super().__init__([self.board, self.side, style],
+                         layout=W.Layout(display="flex", flex_flow="row wrap", width="100%"), **kwargs)
         self.add_class("tutor-table")
+        if projector:
+            self.add_class("tutor-projector")
         self.session.on_change(self._on_change)
+        self.session.on_ruling(self._announce)
+        self._words()
         self.refresh()
 
-    # ---- wiring ------------------------------------------------------------------------------
-    def _button(self, name, label, tip):
-        b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto"))
-        b.add_class(f"tutor-btn-{name}")
-        b.on_click(lambda _b, n=name: self.press(n))
-        return b
+    # ---- words ---------------------------------------------------------------------------------
+    @property
+    def t(self):
+        return translator(self.lang)
 
+    def _words(self):
+        """Every label in the table's language (again after a language switch)."""
+        t = self.t
+        for name, b in self.buttons.items():
+            label, tip = _LABELS[name]
+            b.description, b.tooltip = t.gettext(label), t.gettext(tip)
+        self.language.description = t.gettext("Language")
+        self.projector.description = t.gettext("Projector")
+        self.projector.tooltip = t.gettext("large print for a class: twice the size, the ruling kept on screen")
+        self.move_box.placeholder = t.gettext("type a move, e.g. take KH KS")
+        self.move_box.description = t.gettext("Move")
+        self.play_button.description = t.gettext("Play")
+        self.play_button.tooltip = t.gettext("play the move typed in the box")
+        self.notation_title.value = "<b>{}</b>".format(html.escape(t.gettext("Position (edit me: what if…?)")))
+        self.keyboard.help = t.gettext("Keys: ← → cards, ↑ ↓ hand or melds, Space select, Enter play, "
+                                   "Esc clear, Tab next control")
+        self.keyboard.describe_label = t.gettext("Describe the table")
+
+    def _on_language(self, change):
+        self.lang = change["new"]
+        self.session.lang = self.lang
+        self._words()
+        self.refresh()
+
+    def _on_projector(self, change):
+        if change["new"]:
+            self.add_class("tutor-projector")
+        else:
+            self.remove_class("tutor-projector")
+        self._set_width(self.keyboard.board_width)
+
+    # ---- wiring ------------------------------------------------------------------------------
     def press(self, name: str):
         """What a button does (also callable from Python and tests)."""
         s = self.session
+        t = self.t
         actions = {
             "draw": s.draw, "take": s.take, "meld": s.meld, "group": s.next_group,
             "add": s.add_to, "discard": s.discard, "ask": s.ask,
             "yes": lambda: s.answer(True), "no": lambda: s.answer(False),
             "legal": s.legal_moves, "hint": s.hint, "playon": s.play_on,
-            "undo": lambda: self._step(s.undo, "Nothing to undo: this is the staged position."),
-            "redo": lambda: self._step(s.redo, "Nothing to redo."),
+            "undo": lambda: self._step(s.undo, t.gettext("Nothing to undo: this is the staged position.")),
+            "redo": lambda: self._step(s.redo, t.gettext("Nothing to redo.")),
             "reset": s.reset, "clear": s.clear_selection,
             "replay": s.replay_start, "nexthand": s.next_hand, "newgame": s.start_game,
         }
         return actions[name]()
+
+    def play_typed(self):
+        """Play the move typed in the move box (the engine judges it like any other)."""
+        text = self.move_box.value.strip()
+        if not text:
+            self.session.message = self.t.gettext("Type a move in the box first, e.g. draw.")
+            self.refresh_panel()
+            return None
+        ruling = self.session.try_move(text)
+        if ruling is not None and ruling.legal:
+            self.move_box.value = ""
+        return ruling
 
     def _step(self, action, nothing: str):
         """Undo / redo; with nothing to step through, say so. The buttons stay enabled: a
@@ -163,6 +314,26 @@ class Table(W.VBox):
             self.redraw()
         if what == "position":
             self._sync_text()
+            self._sync_moves()
+        if session.ruling is None and what in ("position", "info", "ruling"):
+            self._announce(None)            # messages, hints, the computer's moves
+
+    def _announce(self, ruling):
+        """Say the latest ruling (or message) in the live region, in plain words."""
+        s = self.session
+        t = self.t
+        parts = []
+        if ruling is not None:
+            parts.append((t.gettext("Legal") if ruling.legal else t.gettext("Illegal")) + ": "
+                         + ruling.explain(self.lang))
+        for st in s.last_steps[-4:]:
+            parts.append(t.gettext("{seat} played {move}.").format(seat=t.word("seat", st.seat), move=st.move))
+        if s.message:
+            parts.append(s.message)
+        if s.last_hint is not None:
+            parts.append(t.gettext("Hint:") + " " + s.last_hint.text)
+        if parts:
+            self.keyboard.say(" ".join(parts))
 
     def _on_client_ready(self, *_):
         # A new front end (page reload, Voila, a reopened notebook) starts with a blank canvas
@@ -172,32 +343,137 @@ class Table(W.VBox):
             mgr._current_canvas = None
         self.redraw()
 
+    def _on_board_width(self, change):
+        self._set_width(change["new"])
+
+    def _set_width(self, shown: int):
+        """Draw the table at the width the page shows it (projector: half of it, scaled by two)."""
+        if shown <= 0:
+            return
+        zoom = 2 if self.projector.value else 1
+        width = max(MIN_WIDTH, min(WIDTH, shown // zoom))
+        if width != self.table_width:
+            self.table_width = width
+            self.canvas.width = width * SCALE
+            self.redraw()
+
     def _on_mouse_down(self, x, y):
         if self.scene is None:
             return
-        tx, ty = x / SCALE, y / SCALE
-        region = self.scene.hit(tx, ty)
+        region = self.scene.hit(x / SCALE, y / SCALE)
         if region is None:
             return
         if self.buttons["edit"].value:
             self._edit_click(region)
             return
         if region.kind == "hand":
+            self.cursor = region.key[1]
             self.session.select(region.key[1])
         elif region.kind == "meld":
             team, rank = region.key
             same = self.session.target == (team, rank)
             self.session.set_target(None if same else team, rank)
 
+    # ---- the keyboard ----------------------------------------------------------------------------
+    def _on_keys_msg(self, _widget, content, _buffers):
+        if isinstance(content, dict) and content.get("event") == "key":
+            self.key(content.get("key", ""))
+
+    def _melds_row(self) -> list:
+        from ..engine.position import team_of
+        team = team_of(self.session.bottom)
+        return [(team, m.rank) for m in self.session.position.team_melds(team)]
+
+    def key(self, key: str):
+        """What a key does on the table: ← → move between the cards of the row (the hand, or
+        the team's melds after ↑), Space selects the card (or aims Add to meld at the meld),
+        Enter plays the selection (draw or take the pile before drawing; then discard one
+        card, add to the aimed meld, or meld several), Esc clears the selection."""
+        s = self.session
+        hand = len(s.hand)
+        melds = self._melds_row()
+        on_melds = isinstance(self.cursor, tuple)
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            row = len(melds) if on_melds else hand
+            if not row:
+                return None
+            i = melds.index(self.cursor[1:]) if on_melds and self.cursor[1:] in melds else \
+                (self.cursor if not on_melds else 0)
+            i = {"ArrowLeft": i - 1, "ArrowRight": i + 1, "Home": 0, "End": row - 1}[key]
+            i = max(0, min(row - 1, i))
+            self.cursor = ("meld",) + melds[i] if on_melds else i
+        elif key == "ArrowUp" and melds:
+            self.cursor = ("meld",) + melds[0]
+        elif key == "ArrowDown":
+            self.cursor = 0
+        elif key == " ":
+            if on_melds:
+                team, rank = self.cursor[1:]
+                s.set_target(None if s.target == (team, rank) else team, rank)
+            elif 0 <= self.cursor < hand:
+                s.select(self.cursor)
+            return None
+        elif key == "Enter":
+            return self.press(self._enter_action())
+        elif key == "Escape":
+            s.clear_selection()
+            return None
+        else:
+            return None
+        self.redraw()
+        self._sync_keys()
+        return None
+
+    def _enter_action(self) -> str:
+        """The button Enter presses: what the selection asks for in this phase."""
+        s = self.session
+        if s.position.phase == "draw":
+            return "take" if (s.selection or s.groups) else "draw"
+        if s.target and s.selection:
+            return "add"
+        if len(s.selection) == 1 and not s.groups:
+            return "discard"
+        return "meld"
+
+    def _sync_keys(self):
+        s = self.session
+        t = self.t
+        hand = s.hand
+        if not isinstance(self.cursor, tuple) and self.cursor >= len(hand):
+            self.cursor = max(0, len(hand) - 1)
+        self.keyboard.cards = [card_words(c, t) for c in hand]
+        self.keyboard.selected = sorted(s.selection)
+        self.keyboard.focus = self.cursor if not isinstance(self.cursor, tuple) else -1
+        seat = t.word("seat", s.bottom)
+        if isinstance(self.cursor, tuple):
+            _, team, rank = self.cursor
+            self.keyboard.label = t.gettext("{seat}'s team's meld of {ranks}: Space aims Add to meld at it").format(
+                seat=seat, ranks=t.word("rank", rank, "plural"))
+        else:
+            self.keyboard.label = t.ngettext("{seat}'s hand, {n} card", "{seat}'s hand, {n} cards", len(hand)).format(
+                seat=seat, n=len(hand))
+        view = s.view()
+        self.keyboard.description = describe(view, self.lang)
+        self.keyboard.canvas_label = canvas_label(view, self.lang)
+
+    def _sync_moves(self):
+        """The move box completes the legal moves, where the learner may know them."""
+        s = self.session
+        if s.sees_options() and s.position.phase != "over":
+            self.move_box.options = tuple(self._legal_texts(s.position)[:300])
+        else:
+            self.move_box.options = ()
+
     # ---- what-if: move cards by clicking ---------------------------------------------------------
     def _on_edit_toggle(self, change):
         self._picked = None
-        self.session.message = ("Move cards: click a card (hand, pile top, meld, stock), then where it goes."
-                                if change["new"] else "")
+        self.session.message = (self.t.gettext("Move cards: click a card (hand, pile top, meld, stock), "
+                                               "then where it goes.") if change["new"] else "")
         self.refresh_panel()
 
     def _edit_click(self, region):
         s = self.session
+        t = self.t
         pos = s.position
         if self._picked is None:
             card = zone = None
@@ -214,7 +490,8 @@ class Table(W.VBox):
                 card, zone = meld.cards[-1], f"meld:{team}:{rank}"
             if card is not None:
                 self._picked = (card, zone)
-                s.message = f"Picked {card.pretty} from {zone}: now click where it goes."
+                s.message = t.gettext("Picked {card} from {zone}: now click where it goes.").format(
+                    card=card.pretty, zone=zone)
             self.refresh_panel()
             return
         card, src = self._picked
@@ -225,9 +502,10 @@ class Table(W.VBox):
                "band": lambda: f"meld:{region.key}:{card.rank}"}[region.kind]()
         try:
             s.move_card(card, src, dst)
-            s.message = f"Moved {card.pretty}: {src} → {dst}."
+            s.message = t.gettext("Moved {card}: {source} → {target}.").format(
+                card=card.pretty, source=src, target=dst)
         except ValueError as exc:
-            s.message = f"Cannot move {card.pretty} there: {exc}"
+            s.message = t.gettext("Cannot move {card} there: {why}").format(card=card.pretty, why=exc)
         self.refresh_panel()
 
     # ---- text --------------------------------------------------------------------------------
@@ -238,6 +516,8 @@ class Table(W.VBox):
         self.refresh_panel()
 
     def _sync_text(self):
+        if self.mode != "teacher":
+            return                           # the text lists every hand: teachers only
         text = self.session.position.to_text()
         if self.notation.value != text:
             self._syncing = True
@@ -248,111 +528,147 @@ class Table(W.VBox):
 
     # ---- drawing -----------------------------------------------------------------------------
     def redraw(self):
-        self.scene = draw_session(self.canvas, self.session)
+        focus = self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
+        self.scene = draw_session(self.canvas, self.session, width=self.table_width, lang=self.lang, focus=focus)
         return self.scene
 
     def refresh(self):
         self.redraw()
         self._sync_text()
+        self._sync_moves()
         self.refresh_panel()
 
     def refresh_panel(self):
         s = self.session
+        t = self.t
         pos = s.position
         # the words first: each widget change is its own message, and this is the one awaited
         self.explanation.value = self._panel_html()
-        kinds = self._legal_kinds(pos)
+        # another seat's options would tell its cards; "yes" and "no" tell nothing
+        kinds = self._legal_kinds(pos) if s.sees_options() or pos.asked == "pending" else set()
         for name, *_ in _BUTTONS:
             wanted = _BUTTON_KIND.get(name, name) in kinds
             self.buttons[name].button_style = "primary" if wanted else ""
         for name, steps in (("undo", s.past), ("redo", s.future)):
-            # greyed, not disabled (see _step)
-            self.buttons[name].style.text_color = "" if steps else "#9e9e9e"
+            # dimmed, not disabled (see _step)
+            if steps:
+                self.buttons[name].remove_class("tutor-dim")
+            else:
+                self.buttons[name].add_class("tutor-dim")
         sel = s.selected_cards()
         parts = []
         if s.groups:
             groups = s._group_texts()
-            parts.append("melds put aside: " + " ; ".join(groups[:-1] if sel else groups))
-        parts.append("selected: " + (" ".join(c.pretty for c in sel) if sel else "nothing (click your cards)"))
+            parts.append(t.gettext("melds put aside: {groups}").format(
+                groups=" ; ".join(groups[:-1] if sel else groups)))
+        parts.append(t.gettext("selected: {cards}").format(cards=" ".join(c.pretty for c in sel)) if sel
+                     else t.gettext("selected: nothing (click your cards, or use the keys)"))
         if s.target:
-            parts.append(f"target: {s.target[0]} {s.target[1]} meld")
-        self.selection_label.value = (f"<span style='font-size:13px'>{SEAT_NAMES[s.bottom]}'s hand — "
-                                      + html.escape(" · ".join(parts)) + "</span>")
+            parts.append(t.gettext("target: {team} meld of {ranks}").format(
+                team=s.target[0], ranks=t.word("rank", s.target[1], "plural")))
+        self.selection_label.value = (
+            "<span>" + html.escape(t.gettext("{seat}'s hand").format(seat=t.word("seat", s.bottom)))
+            + " — " + html.escape(" · ".join(parts)) + "</span>")
         err = s.text_error
         if err is not None:
-            self.text_error.value = (f"<div style='color:#b3261e'><b>line {err.line}, column {err.column}</b>: "
-                                     f"{html.escape(err.message)}<br><i>the table shows the last good position</i></div>")
+            self.text_error.value = (
+                "<div class='tutor-bad'><b>" + html.escape(t.gettext("line {line}, column {column}").format(
+                    line=err.line, column=err.column)) + f"</b>: {html.escape(err.message)}<br><i>"
+                + html.escape(t.gettext("the table shows the last good position")) + "</i></div>")
         else:
             self.text_error.value = ""
+        self._sync_keys()
+
+    def _legal_texts(self, pos) -> list:
+        self._legal_kinds(pos)
+        return self._texts
 
     def _legal_kinds(self, pos) -> set:
         """The kinds of move the engine allows here (the buttons to emphasise), once per position."""
-        if getattr(self, "_kinds_for", None) is not pos:
+        if self._kinds_for is not pos:
             from ..engine.generate import legal_moves
-            self._kinds_for, self._kinds = pos, {m.kind for m in legal_moves(pos)}
+            moves = legal_moves(pos) if pos.phase != "over" else []
+            self._kinds_for, self._kinds = pos, {m.kind for m in moves}
+            self._texts = [str(m) for m in moves]
         return self._kinds
 
     def _panel_html(self) -> str:
         s = self.session
+        t = self.t
         out = []
         r = s.ruling
         if r is not None:
-            colour = "#1b7a3a" if r.legal else "#b3261e"
-            verdict = "Legal" if r.legal else "Illegal"
+            good = "good" if r.legal else "bad"
+            verdict = t.gettext("Legal") if r.legal else t.gettext("Illegal")
             others = [x for x in r.reasons if x != r.rule]
             out.append(
-                f"<div class='tutor-ruling' data-rule='{r.rule}' data-legal='{str(r.legal).lower()}' "
-                f"style='border-left:5px solid {colour};padding-left:8px'>"
-                f"<b style='color:{colour}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
-                f"<b>Rule <code class='tutor-rule-id'>{r.rule}</code></b>: "
-                f"<i>{_code(rule_text(r.rule))}</i><br>"
-                f"<span class='tutor-why'>{html.escape(r.explain())}</span>"
-                + (f"<br><small>also: {', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
-                + (f"<br><small class='tutor-undo-note' style='color:#555'>The table has moved on: "
-                   "<b>Undo</b> takes the move back, to try another.</small>"
-                   if r.legal and s.past and s.past[-1].ruling is r else "")
+                f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
+                f"data-legal='{str(r.legal).lower()}'>"
+                f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
+                f"<span class='tutor-why'>{html.escape(r.explain(self.lang))}</span><br>"
+                f"<small>{html.escape(t.gettext('Rule'))} <code class='tutor-rule-id'>{r.rule}</code>: "
+                f"<i>{_code(rule_text(r.rule))}</i></small>"
+                + (f"<br><small>{html.escape(t.gettext('also:'))} "
+                   f"{', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
+                + ("<br><small class='tutor-undo-note tutor-note'>"
+                   + html.escape(t.gettext("The table has moved on: Undo takes the move back, to try another."))
+                   + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
                 + "</div>")
         if s.last_steps:
             rows = "".join(
-                f"<li><b>{SEAT_NAMES[st.seat]}</b>: <code>{html.escape(str(st.move))}</code> — "
-                f"<code>{st.ruling.rule}</code>. <i>To {SEAT_NAMES[st.seat]}:</i> "
-                f"“{html.escape(st.ruling.explain())}”</li>"       # the explanation says "you"
+                f"<li><b>{html.escape(t.word('seat', st.seat))}</b>: <code>{html.escape(str(st.move))}</code> — "
+                f"<code>{st.ruling.rule}</code>. <i>"
+                + html.escape(t.gettext("To {seat}:").format(seat=t.word("seat", st.seat)))
+                + f"</i> “{html.escape(st.ruling.explain(self.lang))}”</li>"     # the explanation says "you"
                 for st in s.last_steps[-12:])
             skipped = len(s.last_steps) - 12
-            out.append("<div class='tutor-steps'><b>The computer played:</b>"
-                       + (f" <small>({skipped} earlier moves: Undo to see them)</small>" if skipped > 0 else "")
+            out.append("<div class='tutor-steps'><b>" + html.escape(t.gettext("The computer played:")) + "</b>"
+                       + (" <small>(" + html.escape(t.ngettext(
+                           "{n} earlier move: Undo to see it", "{n} earlier moves: Undo to see them",
+                           skipped).format(n=skipped)) + ")</small>" if skipped > 0 else "")
                        + f"<ol style='margin:2px 0 2px 18px;padding:0'>{rows}</ol></div>")
         if s.message:
             out.append(f"<div class='tutor-message'>{html.escape(s.message)}</div>")
         if s.position.phase == "over":
             out.append(self._sheet_html())
         if s.game is not None:
-            out.append(f"<div class='tutor-game'><b>Game:</b> {html.escape(s.game_status())}</div>")
+            out.append("<div class='tutor-game'><b>" + html.escape(t.gettext("Game:")) + "</b> "
+                       + html.escape(s.game_status()) + "</div>")
         if s.legal_list is not None:
             if s.legal_list:
                 chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:40])
-                more = f" … and {len(s.legal_list) - 40} more" if len(s.legal_list) > 40 else ""
-                out.append(f"<div class='tutor-legal'><b>You can:</b> {chips}{more}</div>")
+                more = (" " + html.escape(t.gettext("… and {n} more").format(n=len(s.legal_list) - 40))
+                        if len(s.legal_list) > 40 else "")
+                out.append("<div class='tutor-legal'><b>" + html.escape(t.gettext("You can:"))
+                           + f"</b> {chips}{more}</div>")
             else:
-                out.append("<div class='tutor-legal'><b>No legal move</b> here.</div>")
+                out.append("<div class='tutor-legal'>" + html.escape(t.gettext("No legal move here.")) + "</div>")
         h = s.last_hint
         if h is not None:
             rules = ", ".join(f"<code>{x}</code>" for x in h.rules)
-            out.append(f"<div class='tutor-hint'><b>Hint:</b> <code>{html.escape(str(h.move))}</code> — "
-                       f"{html.escape(h.text)} {rules}</div>")
+            out.append("<div class='tutor-hint'><b>" + html.escape(t.gettext("Hint:"))
+                       + f"</b> <code>{html.escape(str(h.move))}</code> — {html.escape(h.text)} {rules}</div>")
         if not out:
             pos = s.position
-            out.append(f"<div style='color:#555'>{SEAT_NAMES[pos.turn]} to play ({pos.phase}). "
-                       "Click cards in your hand, then press a move. Every try is judged here.</div>")
-        # the widget's HTML inherits a 28px line height (one button row): text needs less
-        return f"<div style='line-height:1.45'>{''.join(out)}</div>"
+            if s.sees_options():
+                words = t.gettext("{seat} to play. Click cards in your hand (or use the keys), then press "
+                                  "a move. Every try is judged here.")
+            else:
+                words = t.gettext("{seat} to play. Press Play on to let the computer play.")
+            out.append("<div class='tutor-note'>" + html.escape(words.format(seat=t.word("seat", pos.turn)))
+                       + "</div>")
+        return f"<div>{''.join(out)}</div>"
 
     def _sheet_html(self) -> str:
         """The hand's score sheet, line by line with rule ids (score_hand)."""
         from ..engine.scoring import score_hand
+        t = self.t
         pos = self.session.position
-        how = (f"{SEAT_NAMES[pos.out]} went out" + (" concealed" if pos.out_concealed else "")
-               if pos.out else "the stock ran out")
+        if pos.out:
+            how = (t.gettext("{seat} went out concealed") if pos.out_concealed
+                   else t.gettext("{seat} went out")).format(seat=t.word("seat", pos.out))
+        else:
+            how = t.gettext("the stock ran out")
         parts = []
         for team, sheet in score_hand(pos).items():
             # one team under the other: side by side the rule ids wrapped in the narrow panel
@@ -361,9 +677,9 @@ class Table(W.VBox):
                            f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                            for rule, points, words in sheet.items)
             parts.append(f"<div style='margin-top:4px'><b>{team}: {sheet.total}</b>"
-                         f"<table style='font-size:12px;line-height:1.3'>{rows}</table></div>")
-        return (f"<div class='tutor-sheet'><b>The hand is over</b> ({how}). Score sheet:"
-                f"{''.join(parts)}</div>")
+                         f"<table style='line-height:1.3'>{rows}</table></div>")
+        return ("<div class='tutor-sheet'><b>" + html.escape(t.gettext("The hand is over ({how}). Score sheet:").format(
+            how=how)) + f"</b>{''.join(parts)}</div>")
 
     # ---- text form ---------------------------------------------------------------------------
     def __repr__(self) -> str:
