@@ -93,24 +93,27 @@ def update(langs=TRANSLATED) -> None:
         print(f"updated {path.relative_to(PACKAGE.parent)}: {len(catalog)} messages")
 
 
-def problems(lang: str) -> list[str]:
-    """What a .po lacks against the code: missing, untranslated, fuzzy or stale messages."""
+def problems(lang: str, which=None) -> list[str]:
+    """What a .po lacks against the code: missing, untranslated, fuzzy or stale messages,
+    each said with where the code writes it. `which` (a message -> bool) narrows the check
+    to some messages, e.g. the explanation templates."""
     template = extract()
     catalog = _read(po_path(lang), lang)
     out = []
     for msg in template:
-        if not msg.id:
+        if not msg.id or (which and not which(msg)):
             continue
         have = catalog.get(msg.id, context=msg.context)
-        where = f"{lang}: {msg.context + ' | ' if msg.context else ''}{_first(msg.id)!r}"
+        where = (f"{lang}: {':'.join(map(str, msg.locations[0])) + ': ' if msg.locations else ''}"
+                 f"{msg.context + ' | ' if msg.context else ''}{_first(msg.id)!r}")
         if have is None:
-            out.append(f"{where} is missing (run python -m tutor.i18n.build update)")
+            out.append(f"{where} is missing (run python -m tutor.i18n.build update --lang {lang})")
         elif have.fuzzy:
             out.append(f"{where} is fuzzy: the English changed, check the translation")
         elif not (all(have.string) if isinstance(have.string, (tuple, list)) else have.string):
             out.append(f"{where} is not translated")
     for msg in catalog:
-        if msg.id and template.get(msg.id, context=msg.context) is None:
+        if msg.id and (not which or which(msg)) and template.get(msg.id, context=msg.context) is None:
             out.append(f"{lang}: {_first(msg.id)!r} is no longer in the code (run update)")
     return out
 

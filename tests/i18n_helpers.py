@@ -1,17 +1,21 @@
-"""The Swedish catalog (tutor/i18n/locale/sv): complete, same fields, renders.
+"""Shared by the catalog tests (test_messages.py, test_no_english.py, test_cli_lang.py):
+the staged situations that reach every explanation template, the catalogs as data, the
+English stop-list, and the glossary's words to avoid.
 
-Swedish words follow the Swedish rule text the project comes from: giv (meld), kasthögen
-(discard pile), dragen hög (stock), fryst hög, gå ut, "får jag gå ut?".
+It is also a pytest plugin (``-p i18n_helpers``, with ``RECORD_RULINGS`` naming a file):
+run over the rule tests, it records every (position, move) the engine judged, so that the
+coverage test explains them all in Swedish and Finnish without touching those tests.
 """
 from __future__ import annotations
 
+import json
+import os
 import re
 import string
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
-
-import pytest
 
 import tutor
 from tutor.engine import explain
@@ -19,110 +23,13 @@ from tutor.i18n import glossary
 from tutor.i18n.build import po_path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The languages with a catalog (English is the message ids).
+LANGS = ("sv", "fi")
+RECORD_ENV = "RECORD_RULINGS"
 
 FROZEN_TEXT = ("turn: S draw\nS: KH JK 7D 7C 9S 4H 4D 10C QS JD 6H\n"
                "NS: 8C 8D 8S\npile: 5C 2H 6S KD\n")
 
-
-def _fields(template: str) -> set:
-    """The field names a template uses ("rank" for {rank:plural}, "seat" for {seat:name})."""
-    names = set()
-    for _, name, _, _ in string.Formatter().parse(template):
-        if name is not None:
-            names.add(re.split(r"[.\[]", name, maxsplit=1)[0])
-    return names
-
-
-def _swedish() -> dict:
-    """context -> the Swedish text (or its plural forms) of the sv catalog."""
-    from babel.messages.pofile import read_po
-    with open(po_path("sv"), "rb") as f:
-        catalog = read_po(f, locale="sv")
-    return {m.context: m.string for m in catalog if m.id}
-
-
-SV = _swedish()
-
-
-def _texts(value) -> tuple:
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
-
-
-# ---- (1) every key has a Swedish text -------------------------------------------------------
-
-def test_every_template_and_part_has_a_swedish_text():
-    keys = set(explain.TEMPLATES) | set(explain.PARTS)
-    missing = sorted(keys - set(SV))
-    assert not missing, missing
-    empty = sorted(k for k in keys & set(SV) if not all(t.strip() for t in _texts(SV[k]))
-                   and any(e.strip() for e in _texts(explain.PARTS.get(k, "x"))))
-    assert not empty, empty
-
-
-def test_glossary_covers_every_rank_and_seat():
-    sv, en = glossary("sv"), glossary("en")
-    for table in ("rank", "seat", "team", "answer"):
-        assert set(sv[table]) == set(en[table]), table
-    assert {s: sv["seat"][s]["name"] for s in "NESW"} == {"N": "Nord", "E": "Öst", "S": "Syd", "W": "Väst"}
-    assert sv["rank"]["K"] == {"name": "kung", "plural": "kungar"}
-
-
-# ---- (2) the same fields as the English -------------------------------------------------------
-
-@pytest.mark.parametrize("key", sorted(explain.TEMPLATES) + sorted(explain.PARTS))
-def test_swedish_uses_the_same_fields_as_english(key):
-    """A singular form may leave out the count ("1 kort"); together the forms use the
-    English fields."""
-    en = set().union(*map(_fields, _texts(explain.TEMPLATES.get(key) or explain.PARTS[key])))
-    sv = [_fields(text) for text in _texts(SV[key])]
-    assert all(fields <= en for fields in sv) and set().union(*sv) == en, (key, en, sv)
-
-
-def test_format_specs_are_forms_of_the_glossary():
-    forms = {"", "kind", "is_are"} | {f for table in ("rank", "seat", "team", "answer")
-                                      for entry in glossary("sv")[table].values() for f in entry}
-    forms |= {"rank_" + f for entry in glossary("sv")["rank"].values() for f in entry}
-    for key, value in SV.items():
-        for text in _texts(value):
-            for _, name, spec, conv in string.Formatter().parse(text):
-                if name is not None:
-                    assert spec in forms, (key, name, spec)
-                    assert conv is None, (key, name, conv)
-
-
-# ---- (3) a real ruling in Swedish --------------------------------------------------------------
-
-def test_frozen_pile_ruling_in_swedish():
-    pos = tutor.Position.parse(FROZEN_TEXT)
-    ruling = tutor.judge(pos, "take KH JK")
-    text = ruling.explain("sv")
-    for words in ("fryst", "K♥", "K♦", "2♥", "en joker", "två riktiga kungar", "Kasthögen"):
-        assert words in text, (words, text)
-    assert text != ruling.explain("en")
-    assert "frozen" not in text and "king" not in text
-
-
-def test_english_is_unchanged_after_loading_swedish():
-    pos = tutor.Position.parse(FROZEN_TEXT)
-    ruling = tutor.judge(pos, "take KH JK")
-    ruling.explain("sv")
-    text = ruling.explain("en")
-    assert "two natural kings" in text and "frozen" in text
-
-
-def test_command_line_prints_swedish(tmp_path):
-    path = tmp_path / "frozen.txt"
-    path.write_text(FROZEN_TEXT, encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "tutor", "judge", str(path), "take KH JK",
-                          "--lang", "sv"], cwd=ROOT, capture_output=True, text=True,
-                         encoding="utf-8")
-    assert run.returncode == 1, run.stderr
-    assert "fryst" in run.stdout and "K♥" in run.stdout, run.stdout
-    assert "pile.take.frozen" in run.stdout
-    assert "frozen for" not in run.stdout
-
-
-# ---- (4) every template renders in Swedish, with fields from real rulings ---------------------
 
 _ZONES = {"N", "E", "S", "W", "NS", "EW", "NS RED3", "EW RED3", "PILE", "STOCK"}
 _CARD = re.compile(r"^(JK|(10|[2-9JQKA])[CDHS])$", re.I)
@@ -278,49 +185,147 @@ SITUATIONS = [
 ]
 
 
-def _rulings():
-    for text, move in SITUATIONS:
+# the edges of the templates (issue 9): tests/explain_situations.py
+from explain_situations import EDGE_SITUATIONS  # noqa: E402
+
+SITUATIONS += EDGE_SITUATIONS
+
+
+def rulings(situations=SITUATIONS):
+    for text, move in situations:
         yield tutor.judge(tutor.Position.parse(text), move)
 
 
-def test_every_situation_explains_in_swedish():
-    for (text, move), ruling in zip(SITUATIONS, _rulings()):
-        sv = ruling.explain("sv")
-        assert sv.strip(), (move, text)
-        assert "{" not in sv and "}" not in sv, sv
+# ---- the catalogs as data ----------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def catalog(lang: str):
+    """The .po of a language, read with Babel (what a translator edits, not the .mo)."""
+    from babel.messages.pofile import read_po
+    with open(po_path(lang), "rb") as f:
+        return read_po(f, locale=lang, domain="tutor")
 
 
-def test_every_template_and_part_renders_in_swedish():
-    """Every check of every ruling renders in Swedish; together they reach every template."""
-    rendered, parts_used = {}, set()
-    real_part = explain._part
-
-    def spy(name, t, n=None, **fields):
-        parts_used.add(name)
-        return real_part(name, t, n, **fields)
-
-    explain._part = spy
-    try:
-        for ruling in _rulings():
-            for check in ruling.checks + (ruling.decisive,):
-                text = explain.render(check.key, check.fields, "sv")
-                assert "{" not in text and "}" not in text, (check.key, text)
-                assert text != explain.render(check.key, check.fields, "en"), check.key
-                rendered.setdefault(check.key, text)
-    finally:
-        explain._part = real_part
-    missing = sorted(set(explain.TEMPLATES) - set(rendered))
-    assert not missing, missing
-    unused = sorted(set(explain.PARTS) - parts_used)
-    assert not unused, unused
+def texts(value) -> tuple:
+    """A message's forms: one text, or the plural forms."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
-def test_swedish_words_fill_the_fields():
-    pos = tutor.Position.parse("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n")
-    text = tutor.judge(pos, "meld K: 2D 2H").explain("sv")
-    assert "kungar" in text and "även efter att den blivit en canasta" in text, text
-    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
-    assert "Det är Syds tur, inte Nords" in tutor.judge(pos, "N: draw").explain("sv")
-    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
-    text = tutor.judge(pos, "discard 3C").explain("sv")
-    assert "Västs tur" in text and "svart trea" in text, text
+def engine_keys() -> set:
+    """The contexts of the explanation templates and their parts."""
+    return set(explain.TEMPLATES) | set(explain.PARTS)
+
+
+def fields(template: str) -> dict:
+    """field name -> the set of (format spec, conversion) it is written with."""
+    out = {}
+    for _, name, spec, conv in string.Formatter().parse(template):
+        if name is not None:
+            out.setdefault(re.split(r"[.\[]", name, maxsplit=1)[0], set()).add((spec or "", conv))
+    return out
+
+
+def glossary_forms(lang: str) -> set:
+    """The format specs an explanation template may use in `lang` (see explain._Formatter):
+    every form of the glossary's tables, the same with rank_ (of a card's rank), kind, is_are."""
+    terms = glossary(lang)
+    forms = {"", "kind", "is_are"}
+    for table in ("rank", "seat", "team", "answer"):
+        for entry in terms[table].values():
+            forms |= set(entry)
+    forms |= {"rank_" + f for entry in terms["rank"].values() for f in entry}
+    return forms
+
+
+# ---- English left in a translation -------------------------------------------------------------
+
+#: English words that no Swedish or Finnish sentence of the tutor uses (a word both
+#: languages share is left out, like "canasta", "under", "in").
+ENGLISH = set("""
+    the and you your with from this that these those not only may must can cannot would
+    could should pile stock meld melds melded melding discard discards discarded frozen hand
+    hands turn team teams player players partner natural naturals card cards wild king kings
+    queen queens jack jacks ace aces nine nines eight eights seven sevens six sixes five fives
+    four fours three threes two twos ten tens joker jokers north south east west yes go goes
+    going out draw drawn drawing take takes taking taken is are has have had of to for it its
+    at least each every nobody already after before first top black red points score scores
+    bonus when while until because which what there here than also then
+""".split())
+#: Words of that list which are also words of a language (Swedish "hand", "wild card",
+#: "joker", "partner", "bonus"; the seed writes "wild card" in Swedish).
+OWN = {"sv": {"hand", "wild", "card", "cards", "joker", "partner", "bonus"}, "fi": set()}
+
+#: What is not prose: `rule ids`, 'notation', flags like stock-out=ends, rule ids bare,
+#: cards (K♥, 10♣, JK), and the notation's move words in quotes.
+_NOT_PROSE = re.compile(r"`[^`]*`|'[^']*'|\b[a-z0-9-]+=[a-z0-9-]+\b|\b[a-z0-9-]+(?:\.[a-z0-9*-]+)+\b"
+                        r"|\b(?:10|[2-9JQKA])[♣♦♥♠]|\bJK\b")
+
+
+def english_words(text: str, lang: str) -> list:
+    """The English words of the stop-list left in a text of `lang`, in order."""
+    prose = _NOT_PROSE.sub(" ", text)
+    words = re.findall(r"[A-Za-z]+", prose)
+    return [w for w in words if w.lower() in ENGLISH - OWN[lang]]
+
+
+# ---- the glossary's words to avoid -------------------------------------------------------------
+
+def avoided(text: str, lang: str) -> list:
+    """(word found, what the glossary says to write instead) for each avoided word: matched
+    at the start of a word, case-insensitively (tutor/i18n/glossary/<lang>.toml [avoid])."""
+    found = []
+    for term, use in glossary(lang).get("avoid", {}).items():
+        for m in re.finditer(r"(?<!\w)" + re.escape(term) + r"\w*", text, re.IGNORECASE):
+            found.append((m.group(0), use))
+    return found
+
+
+# ---- the positions of the rule tests, recorded while they run ----------------------------------
+
+RULE_TESTS = ["tests/rules"]
+#: run by the rule tests' own subprocesses, not worth recording
+RULE_TESTS_SKIPPED = ["tests/rules/test_cli.py"]
+
+
+def record_rule_test_positions() -> tuple[list, str]:
+    """Run the rule tests with this module as a plugin; return the distinct (position text,
+    move text) they judged, and pytest's last line (how the run went)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rulings.json"
+        env = dict(os.environ, RECORD_RULINGS=str(out),
+                   PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]))
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "i18n_helpers", "-p", "no:cacheprovider",
+             *RULE_TESTS, *(f"--ignore={p}" for p in RULE_TESTS_SKIPPED)],
+            cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", timeout=600)
+        summary = (run.stdout.strip().splitlines() or [run.stderr.strip()])[-1]
+        if not out.exists():
+            raise AssertionError(f"the rule tests recorded nothing: {summary}\n{run.stderr[-2000:]}")
+        return [tuple(pair) for pair in json.loads(out.read_text(encoding="utf-8"))], summary
+
+
+_seen: dict = {}
+
+
+def pytest_configure(config):
+    """As a plugin: record every ruling's position and move (Ruling is built by judge)."""
+    if not os.environ.get(RECORD_ENV):
+        return
+    from tutor.engine.ruling import Ruling
+    original = Ruling.__init__
+
+    def recording(self, position, move, *args, **kwargs):
+        original(self, position, move, *args, **kwargs)
+        if move is not None:
+            _seen.setdefault((id(position), str(move)), (position, str(move)))
+
+    Ruling.__init__ = recording
+
+
+def pytest_unconfigure(config):
+    path = os.environ.get(RECORD_ENV)
+    if not path:
+        return
+    pairs = sorted({(pos.to_text(), move) for pos, move in _seen.values()})
+    Path(path).write_text(json.dumps(pairs, ensure_ascii=False), encoding="utf-8")

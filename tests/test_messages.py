@@ -1,0 +1,269 @@
+"""The Swedish and Finnish catalogs (tutor/i18n/locale/{sv,fi}): complete, the same fields as
+the English, the glossary's forms and words, and real rulings that read in the language.
+
+Swedish follows the Swedish source (giv, kasthögen, dragen hög, fryst, en wild card, gå ut,
+"får jag gå ut?"), Finnish the Finnish one (pöytäys, avopakka, piilopakka, lukittu,
+apukortti, lopettaa, "saanko lopettaa?"): tutor/i18n/GLOSSARY.md. A failure names the
+language, the message (file:line and its context) and what is wrong with it; a message
+another part of the tutor added and nobody has translated yet fails
+`test_every_message_is_translated` until it is.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import tutor
+from i18n_helpers import (FROZEN_TEXT, LANGS, ROOT, SITUATIONS, avoided, catalog, engine_keys,
+                          fields, glossary_forms, rulings, texts)
+from tutor.engine import explain
+from tutor.engine.rulebook import rule_ids, rule_text
+from tutor.i18n import glossary
+from tutor.i18n.build import problems
+
+
+def _engine(msg) -> bool:
+    return msg.context in engine_keys()
+
+
+def _rule(msg) -> bool:
+    return bool(msg.context) and msg.context.startswith("rule:")
+
+
+# ---- (1) every message has a text in every language ----------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_explanation_template_and_part_is_translated(lang):
+    found = problems(lang, _engine)
+    assert not found, f"{len(found)} explanation templates or parts:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_text_is_translated(lang):
+    found = problems(lang, _rule)
+    assert not found, f"{len(found)} rule texts:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated(lang):
+    """Every message of the code: the engine's, and the widgets', lessons' and class
+    server's words (each listed with where the code writes it)."""
+    found = problems(lang)
+    assert not found, f"{len(found)} messages:\n" + "\n".join(found)
+
+
+# ---- (2) the same fields as the English, written in the glossary's forms ---------------------
+
+def _translated(lang):
+    """The messages translated and checked (not fuzzy: a fuzzy one is Babel's guess from a
+    similar message, which `problems` reports)."""
+    for msg in catalog(lang):
+        if msg.id and not msg.fuzzy and all(t.strip() for t in texts(msg.string)):
+            yield msg
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_use_the_same_fields_as_english(lang):
+    """A singular form may leave out the count ("1 kort"); together the forms use exactly
+    the English fields. Explanation templates write a field in a form of the language's
+    glossary ({rank:plural_part}); any other message writes it as the English does."""
+    wrong = []
+    forms = glossary_forms(lang)
+    for msg in _translated(lang):
+        english = {}
+        for text in texts(msg.id):
+            for name, specs in fields(text).items():
+                english.setdefault(name, set()).update(specs)
+        mine = [fields(text) for text in texts(msg.string)]
+        where = f"{lang}: {msg.context or ''} {texts(msg.id)[0][:60]!r}"
+        used = set().union(*map(set, mine))
+        if used != set(english) or not all(set(f) <= set(english) for f in mine):
+            wrong.append(f"{where}: fields {sorted(used)}, the English has {sorted(english)}")
+            continue
+        for form in mine:
+            for name, specs in form.items():
+                for spec, conv in specs:
+                    if _engine(msg):
+                        if spec not in forms or conv is not None:
+                            wrong.append(f"{where}: {{{name}:{spec}}} is not a form of "
+                                         f"glossary/{lang}.toml")
+                    elif (spec, conv) not in english[name]:
+                        wrong.append(f"{where}: {{{name}}} is written differently from the English")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_has_every_rank_seat_team_and_answer_in_every_form(lang):
+    """Each table has the English keys, and every entry of a table has the same forms, so a
+    template's {rank:plural_part} exists for every rank."""
+    own, en = glossary(lang), glossary("en")
+    for table in ("rank", "seat", "team", "answer"):
+        assert set(own[table]) == set(en[table]), (lang, table)
+        shapes = {key: set(entry) for key, entry in own[table].items()}
+        first = next(iter(shapes.values()))
+        odd = {key: sorted(s ^ first) for key, s in shapes.items() if s != first}
+        assert not odd, (lang, table, odd)
+
+
+def test_the_glossaries_name_seats_and_ranks_as_the_seeds_do():
+    sv, fi = glossary("sv"), glossary("fi")
+    assert {s: sv["seat"][s]["name"] for s in "NESW"} == {"N": "Nord", "E": "Öst", "S": "Syd", "W": "Väst"}
+    assert sv["rank"]["K"] == {"name": "kung", "plural": "kungar"}
+    assert {s: fi["seat"][s]["name"] for s in "NESW"} == {
+        "N": "Pohjoinen", "E": "Itä", "S": "Etelä", "W": "Länsi"}
+    assert fi["rank"]["8"]["name"] == "kahdeksikko"          # the seed: "kuninkaasta kahdeksikkoon"
+    assert {r: fi["rank"][r]["name"] for r in ("Q", "J", "10", "7")} == {
+        "Q": "rouva", "J": "jätkä", "10": "kymppi", "7": "seitsikko"}
+    assert fi["term"]["pile"] == "avopakka" and fi["term"]["stock"] == "piilopakka"
+    assert sv["term"]["pile"] == "kasthögen" and sv["term"]["stock"] == "dragen hög"
+
+
+# ---- (3) the glossary's words, not the ones it rejects ----------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_avoid_the_words_the_glossary_rejects(lang):
+    assert glossary(lang).get("avoid"), f"glossary/{lang}.toml has no [avoid] table"
+    found = [f"{lang}: {msg.context or ''} {texts(msg.id)[0][:50]!r}: writes {word!r}; use {use}"
+             for msg in _translated(lang) for text in texts(msg.string)
+             for word, use in avoided(text, lang)]
+    assert not found, f"{len(found)} words the glossary rejects:\n" + "\n".join(found)
+
+
+def test_the_avoid_check_catches_what_it_should():
+    assert [w for w, _ in avoided("Lägg ett wild card till", "sv")] == ["ett wild card"]
+    assert [w for w, _ in avoided("Laita kortti hylkypakkaan.", "fi")] == ["hylkypakkaan"]
+    assert avoided("Laita kortti avopakkaan.", "fi") == []
+    assert avoided("Du kastar en wild card.", "sv") == []
+
+
+# ---- (4) the rulebook's words ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_texts_read_in_the_language_and_keep_the_notation(lang):
+    """Each rule's words differ from RULES.md's English and keep every `id`, flag and piece
+    of notation in backticks, and every number."""
+    wrong = []
+    for rid in rule_ids():
+        en, own = rule_text(rid), rule_text(rid, lang)
+        if own == en:
+            wrong.append(f"{lang}: {rid}: still English")
+            continue
+        ticks = sorted(re.findall(r"`[^`]*`", en)), sorted(re.findall(r"`[^`]*`", own))
+        if ticks[0] != ticks[1]:
+            wrong.append(f"{lang}: {rid}: backticked {ticks[1]}, RULES.md has {ticks[0]}")
+        numbers = sorted(set(re.findall(r"\d+", en))), sorted(set(re.findall(r"\d+", own)))
+        if numbers[0] != numbers[1]:
+            wrong.append(f"{lang}: {rid}: numbers {numbers[1]}, RULES.md has {numbers[0]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_rule_text_takes_a_language():
+    assert rule_text("pile.empty") == "An empty pile cannot be taken."
+    assert rule_text("pile.empty", "sv") == "En tom kasthög kan inte tas."
+    assert rule_text("pile.empty", "fi") == "Tyhjää avopakkaa ei voi ottaa."
+    assert rule_text("no.such-rule", "fi") == ""
+    ruling = tutor.judge(tutor.Position.parse("turn: S draw\nS: 4C 5D KH\npile: -\n"), "take")
+    assert ruling.rule_text("fi") == rule_text("pile.empty", "fi") and ruling.rule_text() == \
+        rule_text("pile.empty")
+
+
+# ---- (5) real rulings in Swedish and Finnish --------------------------------------------------
+
+def test_frozen_pile_ruling_in_swedish():
+    ruling = tutor.judge(tutor.Position.parse(FROZEN_TEXT), "take KH JK")
+    text = ruling.explain("sv")
+    for words in ("fryst", "K♥", "K♦", "2♥", "en joker", "två riktiga kungar", "Kasthögen"):
+        assert words in text, (words, text)
+    assert "frozen" not in text and "king" not in text
+
+
+def test_frozen_pile_ruling_in_finnish():
+    ruling = tutor.judge(tutor.Position.parse(FROZEN_TEXT), "take KH JK")
+    text = ruling.explain("fi")
+    for words in ("lukittu", "K♥", "K♦", "2♥", "jokeri", "kahden kädessäsi olevan kuninkaan",
+                  "Avopakassa on poikittain", "apukortti ei kelpaa"):
+        assert words in text, (words, text)
+    assert "frozen" not in text and "king" not in text
+
+
+def test_english_is_unchanged_after_loading_the_other_languages():
+    ruling = tutor.judge(tutor.Position.parse(FROZEN_TEXT), "take KH JK")
+    ruling.explain("sv"), ruling.explain("fi")
+    text = ruling.explain("en")
+    assert "two natural kings" in text and "frozen" in text
+
+
+def test_swedish_words_fill_the_fields():
+    pos = tutor.Position.parse("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n")
+    text = tutor.judge(pos, "meld K: 2D 2H").explain("sv")
+    assert "kungar" in text and "även efter att den blivit en canasta" in text, text
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
+    assert "Det är Syds tur, inte Nords" in tutor.judge(pos, "N: draw").explain("sv")
+    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
+    text = tutor.judge(pos, "discard 3C").explain("sv")
+    assert "Västs tur" in text and "svart trea" in text, text
+
+
+def test_finnish_words_fill_the_fields_in_their_cases():
+    """The seats in the genitive, the ablative; a rank as the first part of a compound."""
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
+    assert "Nyt on Etelän vuoro, ei Pohjoisen" in tutor.judge(pos, "N: draw").explain("fi")
+    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
+    text = tutor.judge(pos, "discard 3C").explain("fi")
+    assert "Lännen vuoro" in text and "musta kolmonen" in text, text
+    pos = tutor.Position.parse("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n")
+    assert "kysyä Pohjoiselta ”saanko lopettaa?”" in tutor.judge(pos, "ask").explain("fi")
+    pos = tutor.Position.parse("turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n")
+    assert "rouvapöytäys" in tutor.judge(pos, "meld QC QS").explain("fi")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_situation_explains(lang):
+    for (text, move), ruling in zip(SITUATIONS, rulings()):
+        said = ruling.explain(lang)
+        assert said.strip(), (move, text)
+        assert "{" not in said and "}" not in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_template_and_part_renders_over_the_staged_situations(lang):
+    """Every check of every staged ruling renders in the language, in words other than the
+    English; together the situations reach every template and every part."""
+    rendered, parts_used, same = {}, set(), []
+    real_part = explain._part
+
+    def spy(name, t, n=None, **fields):
+        parts_used.add(name)
+        return real_part(name, t, n, **fields)
+
+    explain._part = spy
+    try:
+        for ruling in rulings():
+            for check in ruling.checks + (ruling.decisive,):
+                text = explain.render(check.key, check.fields, lang)
+                assert "{" not in text and "}" not in text, (check.key, text)
+                if text == explain.render(check.key, check.fields, "en"):
+                    same.append(f"{check.key}: {text}")
+                rendered.setdefault(check.key, text)
+    finally:
+        explain._part = real_part
+    assert not same, f"{lang}: still English:\n" + "\n".join(sorted(set(same)))
+    missing = sorted(set(explain.TEMPLATES) - set(rendered))
+    assert not missing, f"templates no staged situation reaches (add one to i18n_helpers): {missing}"
+    unused = sorted(set(explain.PARTS) - parts_used)
+    assert not unused, f"parts no staged situation uses (add one to i18n_helpers): {unused}"
+
+
+def test_command_line_prints_swedish(tmp_path):
+    path = tmp_path / "frozen.txt"
+    path.write_text(FROZEN_TEXT, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "tutor", "judge", str(path), "take KH JK",
+                          "--lang", "sv"], cwd=ROOT, capture_output=True, text=True,
+                         encoding="utf-8")
+    assert run.returncode == 1, run.stderr
+    assert "fryst" in run.stdout and "K♥" in run.stdout, run.stdout
+    assert "pile.take.frozen" in run.stdout
+    assert "frozen for" not in run.stdout
