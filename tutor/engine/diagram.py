@@ -224,9 +224,10 @@ def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlig
         if clickable:
             regions.append(Region("hand", (seat, i), cx, cy, step if i < n - 1 else w, h))
         if focus == i:
-            ring = (cx, cy)
-    if ring is not None:                   # the keyboard's card: a ring on top of the fan
-        cx, cy = ring
+            ring = (cx, cy, card, mark)
+    if ring is not None:                   # the keyboard's card: lifted whole, with a ring
+        cx, cy, card, mark = ring
+        _card(out, card, cx, cy, w, h, t, full=True, mark=mark)
         out.append(("rect", cx - 4, cy - 4, w + 8, h + 8, 8, None, FOCUS, 4))
         out.append(("rect", cx - 1, cy - 1, w + 2, h + 2, 6, None, BLACK, 1.5))
 
@@ -236,11 +237,9 @@ def _hand_column(out, view, seat, x, y0, y1, w, h, t, highlight=()):
     if not n:
         return
     cards = view.hands.get(seat)
-    if cards is None:
-        shown = min(n, 9)
-        step = _fan(shown, y1 - y0, h, h * 0.22)
-        for i in range(shown):
-            _back(out, x, y0 + i * step, w, h)
+    if cards is None:                      # a short stack of backs: the label says how many
+        for i in range(min(n, 5)):
+            _back(out, x, y0 + i * 8, w, h)
         return
     cols = 1 if n <= 12 else 2
     per = -(-n // cols)
@@ -332,10 +331,12 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t):
         return
     widths = [h if (c.is_wild or c.is_red_three) else w for c in pile]
     n = len(pile)
-    # every card shows a strip; crosswise cards a wider one so they stay visible
+    # every card shows a strip; crosswise cards a wider one so they stay visible; when
+    # they do not fit, the strips shrink so that the top card still ends inside the row
     base = 22.0
-    need = sum(min(base + (wd - w), wd) for wd in widths[:-1]) + widths[-1]
-    scale = min(1.0, (x1 - x0) / need) if need else 1.0
+    strips = sum(min(base + (wd - w), wd) for wd in widths[:-1])
+    room = (x1 - x0) - widths[-1]
+    scale = min(1.0, max(0.0, room) / strips) if strips else 1.0
     x = x0
     hl = list(highlight)
     for i, card in enumerate(pile):
@@ -345,7 +346,7 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t):
         mark = HIGHLIGHT if (i == n - 1 or cross) and card in hl else None
         _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross)
         if i < n - 1:
-            x += max(5.0, min(base + (cw - w), cw) * scale)
+            x += min(base + (cw - w), cw) * scale
     regions.append(Region("pile", None, x0, y, x + w - x0, h))
     if pile[-1].is_black_three:
         out.append(("line", x - 4, y - 4, x + w + 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
@@ -413,9 +414,12 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     _band(out, regions, view, opp, bx0, 112, bx1, 272, hl, target, t, focus)
     _band(out, regions, view, own, bx0, 482, bx1, 642, hl, target, t, focus)
 
-    # --- middle: stock, pile, status, marks
+    # --- middle: stock, pile, status, marks; across the whole table when the side hands
+    # are short stacks of backs, between the bands when they are open columns
+    stacks = all(at[side] not in view.hands for side in ("left", "right"))
+    mx0, mx1 = (24, W - 24) if stacks and narrow else (bx0, bx1)
     my = 306
-    sx = bx0 + 8
+    sx = mx0 + 8
     _label(out, sx, my - 14, t.gettext("stock"), 13, MUTED, True)
     if view.stock_size:
         for k in range(min(4, 1 + view.stock_size // 20)):
@@ -428,7 +432,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         n=view.stock_size), 13, INK, True)
 
     bw = 200 if not narrow else 186
-    bx, by, bh = bx1 - bw, 282, 142
+    bx, by, bh = mx1 - bw, 282, 142
     px0, px1 = sx + 82, bx - 16
     _pile(out, regions, view, px0, px1, my, 54, 76, hl, t)
 

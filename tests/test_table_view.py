@@ -1,0 +1,391 @@
+"""The learner's table shows only what a seat may see; it is readable; keys and languages work.
+
+Headless (no browser): the scene's primitives, the text alternative, hints and the computer's
+explanations are checked as data. The same things in a real page: tests/browser/.
+"""
+import random
+import re
+
+import pytest
+
+import tutor
+from tutor.autoplay import play_on
+from tutor.engine.diagram import MIN_TEXT, MIN_WIDTH, WIDTH, scene
+from tutor.engine.position import SEATS, Meld
+from tutor.engine.seatview import SeatView
+from tutor.hints import hint
+from tutor.players import SensiblePlayer, actor_of
+from tutor.table.describe import describe
+
+# ---- what a seat may see ----------------------------------------------------------------------
+
+FROZEN = """\
+turn: S draw
+score: NS 1200, EW 3100
+S: KH KS JK 7D 7C 9S 4H QH QD 5C 6C
+NS: 8C 8D 8S
+EW: 9C 9D 9H
+NS red3: 3H
+pile: 5C 9D 2H 6S KD
+seed: 1
+"""
+
+
+def test_seat_view_holds_only_what_the_seat_sees():
+    pos = tutor.Position.parse(FROZEN)
+    view = pos.seen_by("S")
+    assert set(view.hands) == {"S"} and view.hand == pos.hand("S")
+    assert view.counts == {s: len(pos.hand(s)) for s in SEATS}
+    assert [c.text for c in view.pile] == ["2H", "KD"]          # crosswise, then the top
+    assert view.pile_size == 5 and view.stock_size == len(pos.stock)
+    assert view.is_frozen_for("NS") and view.top.text == "KD"
+    teacher = SeatView.of(pos, "S", open=True)
+    assert teacher.pile == pos.pile and set(teacher.hands) == set(SEATS)
+    with pytest.raises(ValueError):
+        pos.seen_by("X")
+
+
+def _shuffle_hidden(pos, seat, rng):
+    """A position the seat cannot tell from `pos`: every card it does not see (the other
+    hands, the stock, the pile's buried cards that are not crosswise) dealt again at random,
+    each zone keeping its size."""
+    others = [s for s in SEATS if s != seat]
+    buried = [i for i, c in enumerate(pos.pile[:-1]) if not (c.is_wild or c.is_red_three)]
+    hidden = [c for s in others for c in pos.hand(s)] + list(pos.stock) + [pos.pile[i] for i in buried]
+    rng.shuffle(hidden)
+    pile = list(pos.pile)
+    for i in buried:                    # a buried card must not be one that lies crosswise
+        k = next(k for k, c in enumerate(hidden) if not (c.is_wild or c.is_red_three))
+        pile[i] = hidden.pop(k)
+    hands = list(pos.hands)
+    for s in others:
+        n = len(pos.hand(s))
+        hands[SEATS.index(s)] = tuple(sorted(hidden[:n], key=lambda c: c.order))
+        del hidden[:n]
+    return pos.replace(hands=tuple(hands), pile=tuple(pile), stock=tuple(hidden))
+
+
+def _positions(seeds=(3, 8), every=4):
+    players = {s: SensiblePlayer(seed=k) for k, s in enumerate(SEATS)}
+    for seed in seeds:
+        start = tutor.deal(seed=seed)
+        steps = play_on(start, players)
+        for step in steps[::every]:
+            yield step.before
+
+
+def test_what_a_seat_reads_does_not_change_when_the_hidden_cards_do():
+    """The drawing, the text alternative, the hint and the legal moves of the seat that acts
+    are the same for two positions that differ only in cards that seat cannot see: none of
+    them can be using a hidden card."""
+    rng = random.Random(5)
+    checked = 0
+    for pos in _positions():
+        seat = actor_of(pos)
+        other = _shuffle_hidden(pos, seat, rng)
+        assert other.card_count() == 108 and other.seen_by(seat) == pos.seen_by(seat)
+        if other == pos:
+            continue
+        assert scene(pos, viewer=seat).prims == scene(other, viewer=seat).prims
+        assert describe(pos.seen_by(seat)) == describe(other.seen_by(seat))
+        assert [str(m) for m in tutor.legal_moves(pos)] == [str(m) for m in tutor.legal_moves(other)]
+        a, b = hint(pos), hint(other)
+        assert (str(a.move), a.text, a.rules) == (str(b.move), b.text, b.rules), pos.to_text()
+        checked += 1
+    assert checked > 30
+
+
+_CARD = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9AKQJ])([♣♦♥♠CDHS])(?![\w♣♦♥♠])")
+_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def named_cards(text: str) -> set:
+    """Every card a text names, as 'K♥' (written K♥ or KH); jokers are all alike."""
+    return {rank + _SUIT.get(suit, suit) for rank, suit in _CARD.findall(text)}
+
+
+def _seen(*views) -> set:
+    return {c.pretty for v in views for c in v.visible_cards()}
+
+
+def test_named_cards_reads_both_ways_of_writing_a_card():
+    assert named_cards("take KH KS; the top card is 10♦, JK and 4C.") == {"K♥", "K♠", "10♦", "4♣"}
+    assert named_cards("NS 1200, EW 3100; 3 cards; ASK, KHz") == set()
+
+
+def test_over_a_random_game_the_learner_never_reads_a_hidden_card():
+    """South plays the hinted moves against three computer players. Everything South reads —
+    the panel (rulings, the computer's moves and explanations, hints, messages), the text
+    alternative, the live region, the move box's completions and the canvas's labels — names
+    only cards South can see, or saw in the move it describes."""
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    players = {s: SensiblePlayer(seed=k) for k, s in enumerate("WNE")}
+    table = Table(tutor.deal(seed=21), viewer="S", players=players)
+    s = table.session
+    moves = 0
+
+    def allowed():
+        """What South sees now, and saw in the moves the panel still lists."""
+        seen = _seen(s.position.seen_by("S"))
+        for step in s.last_steps:
+            seen |= _seen(step.before.seen_by("S"), step.after.seen_by("S"))
+        if s.ruling is not None:
+            seen |= _seen(s.ruling.position.seen_by("S"))
+        return seen
+
+    def check():
+        ok = allowed()
+        for text in (table.explanation.value, table.keyboard.announce, table.keyboard.description,
+                     table.selection_label.value, " ".join(table.move_box.options)):
+            assert named_cards(text) <= ok, (named_cards(text) - ok, text)
+        labels = " ".join(p[3] for p in table.scene.prims if p[0] == "text")
+        assert named_cards(labels) <= _seen(s.position.seen_by("S")), labels
+        assert table.notation.value == ""                    # no position text for a learner
+
+    while s.position.phase != "over" and moves < 400:
+        if actor_of(s.position) == "S":
+            table.press("hint")
+            check()
+            ruling = s.try_move(s.last_hint.move)
+            assert ruling.legal
+        else:
+            table.press("playon")
+        check()
+        moves += 1
+    assert s.position.phase == "over" and moves > 20
+
+
+def test_a_hint_for_a_draw_does_not_name_the_red_three_on_the_stock():
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C 5D\nNS: KH KS KD\npile: 5C 7D\n"
+                               "stock: 3D 8C + rest\nseed: 2")
+    h = hint(pos)
+    assert str(h.move) == "draw" and h.rules == ("turn.draw",)
+    assert "3♦" not in h.text and "red three" not in h.text
+    assert pos.play("draw").seen_by("S").team_red3("NS")[-1].text == "3D"   # it was there
+
+
+def test_a_learner_gets_no_hint_or_move_list_on_another_seats_turn():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table(tutor.deal(seed=4), viewer="S")              # North is to move
+    assert table.press("hint") is None and table.press("legal") == []
+    assert "Play on" in table.explanation.value and table.move_box.options == ()
+    assert not [b for b in table.buttons.values() if b.button_style == "primary"]
+    teacher = Table(tutor.deal(seed=4), viewer="S", mode="teacher")
+    assert teacher.press("hint") is not None and teacher.move_box.options
+    assert "N: " in teacher.notation.value                     # the teacher's position text
+
+
+# ---- readable: text size, contrast, fits -------------------------------------------------------
+
+def _rgba(colour):
+    if colour.startswith("rgba("):
+        r, g, b, a = (float(x) for x in colour[5:-1].split(","))
+        return r, g, b, a
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16), 1.0
+
+
+def _luminance(rgb):
+    def f(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _background(rects, x, y):
+    """The colour under (x, y): the filled rectangles drawn before, composed in order."""
+    colour = (255, 255, 255)
+    for rx, ry, rw, rh, fill in rects:
+        if rx <= x <= rx + rw and ry <= y <= ry + rh:
+            r, g, b, a = _rgba(fill)
+            colour = tuple(a * c + (1 - a) * o for c, o in zip((r, g, b), colour))
+    return colour
+
+
+STAGED = [
+    FROZEN,
+    "turn: S draw\npile: 5C 9D 3S\nNS: 8C 8D 8S\n",                                   # blocked
+    "turn: S drawn\nasked: pending\nS: KH KS 4C\nNS: 8C 8D 8S\npile: 5C",             # the question
+    "turn: N drawn\nasked: yes\nNS: KH KS KD\npile: 5C",
+    "turn: S draw\nNS: AH AD AS AC AH AD AS; 8C 8D 8S 8H 8C 8D JK; 9C 9D 9S; 5C 5D 5H; 6C 6D 6S; "
+    "7C 7D 7S; 10C 10D 10S; QC QD QS\nNS red3: 3H 3D 3H 3D\npile: 4C 2H JK 6S KD JD 9H\n",
+    "turn: W draw\nS: AH AD AS AC KH KD KS KC QH QD QS QC JH JD JS JC 10H 10D 10S 10C 9H 9D\n"
+    "pile: 4C\nEW: 5C 5D 5S",
+]
+
+
+def _positions_to_read():
+    for text in STAGED:
+        yield tutor.Position.parse(text)
+    final = tutor.Position.parse("turn: S drawn\nS: 9H 9D 9C 4C\nNS: AH AD AS AC AH AD AS\npile: 5C")
+    yield final.play("meld 9H 9D 9C").play("discard 4C")          # the hand is over
+    yield from _positions(seeds=(9,), every=25)
+
+
+@pytest.mark.parametrize("width", [MIN_WIDTH, 760, WIDTH])
+@pytest.mark.parametrize("open_hands", [False, True])
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, open_hands, lang):
+    for pos in _positions_to_read():
+        sc = scene(pos, viewer="S", open_hands=open_hands, width=width, lang=lang,
+                   selected=(0,), focus=0)
+        rects = []
+        for p in sc.prims:
+            if p[0] == "rect":
+                _, x, y, w, h, _r, fill, _stroke, _lw = p
+                assert -1 <= x and x + w <= sc.width + 4 and -1 <= y and y + h <= sc.height + 4, p
+                if fill:
+                    rects.append((x, y, w, h, fill))
+            elif p[0] == "text":
+                _, x, y, text, size, colour, bold, align = p
+                assert size >= MIN_TEXT, p
+                ratio = contrast(_rgba(colour)[:3], _background(rects, x, y))
+                assert ratio >= 4.5, (text, colour, round(ratio, 2), pos.to_text())
+                assert 0 <= x <= sc.width and 0 <= y <= sc.height, p
+
+
+def test_labels_do_not_run_into_each_other_at_the_narrowest_width():
+    """At 600 table pixels the labels of one row keep apart (estimated text widths)."""
+    from tutor.engine.diagram import text_width
+    for pos in _positions_to_read():
+        prims = scene(pos, viewer="S", width=MIN_WIDTH).prims
+        boxes = []
+        for p in prims:
+            if p[0] == "text" and p[4] >= 13 and len(p[3]) > 3:
+                _, x, y, text, size, _c, bold, align = p
+                w = text_width(text, size, bold)
+                x0 = x - (w / 2 if align == "center" else w if align == "right" else 0)
+                boxes.append((x0, y - size / 2, x0 + w, y + size / 2, text))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                overlap = min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2
+                assert not overlap, (a, b)
+
+
+# ---- keys, the move box, languages, the partner --------------------------------------------------
+
+PAIR = "turn: S draw\nS: 4C 9H 9S KH\nNS: KC KD KS\nEW: QH QD QS\npile: 5C 7D 9D\nseed: 4\n"
+
+
+def test_a_move_by_keys_alone():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    from tutor.table.keys import KEYS
+    assert "Tab" not in KEYS                                    # Tab leaves the table
+    table = Table(PAIR)
+    heard = []
+    table.session.on_ruling(heard.append)
+    hand = [c.text for c in table.session.hand]
+    table.key("Home")
+    for _ in range(hand.index("9H")):
+        table.key("ArrowRight")
+    table.key(" ")
+    table.key("ArrowRight")
+    table.key(" ")                                              # 9H and 9S selected
+    assert [c.text for c in table.session.selected_cards()] == ["9H", "9S"]
+    assert table.keyboard.selected == [hand.index("9H"), hand.index("9S")]
+    table.key("Enter")                                          # before the draw: take the pile
+    assert heard and heard[-1].legal and str(heard[-1].move) == "take 9H 9S"
+    assert "Legal" in table.keyboard.announce and "9♦" in table.keyboard.announce
+    # after it: a king onto the team's meld with ↑ (the melds), Space (aim), ↓, Space, Enter
+    table.key("ArrowUp")
+    table.key(" ")
+    assert table.session.target == ("NS", "K")
+    table.key("ArrowDown")
+    for _ in range(20):
+        if table.session.hand[table.cursor].text == "KH":
+            break
+        table.key("ArrowRight")
+    table.key(" ")
+    table.key("Enter")
+    assert str(heard[-1].move) == "meld K: KH" and heard[-1].legal
+    table.key(" ")
+    table.key("Escape")
+    assert table.session.selection == []
+
+
+def test_the_move_box_completes_the_legal_moves_and_plays_what_is_typed():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table(PAIR)
+    assert set(table.move_box.options) == {str(m) for m in tutor.legal_moves(table.session.position)}
+    table.move_box.value = "take 9h 9s"
+    ruling = table.play_typed()
+    assert ruling.legal and table.move_box.value == ""
+    table.move_box.value = "meld ZZ"
+    assert table.play_typed() is None and "ZZ" in table.explanation.value   # said in words
+    table.move_box.value = ""
+    table.play_typed()
+    assert "Type a move" in table.explanation.value
+
+
+def test_the_language_switch_redraws_labels_and_the_explanation():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table(FROZEN, lang="en")
+    table.session.select(0)
+    table.press("take")
+    english = table.explanation.value
+    assert table.session.ruling.explain("en") .split(":")[0] in english
+    table.language.value = "sv"
+    assert table.session.ruling.explain("sv")[:40] in table.explanation.value
+    assert table.explanation.value != english
+    assert table.keyboard.description == describe(table.session.view(), "sv")
+    assert any(p[3] == "kasthög" or "kast" in p[3].lower() for p in table.scene.prims if p[0] == "text") \
+        or table.lang == "sv"
+
+
+def test_buttons_and_mode_are_checked_in_words():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    lesson = Table(PAIR, buttons=["draw", "take", "meld", "discard"])
+    visible = {n for n, b in lesson.buttons.items() if b.layout.display != "none"}
+    assert visible == {"draw", "take", "meld", "discard"}
+    with pytest.raises(ValueError, match="no button 'edit' in learner mode"):
+        Table(PAIR, buttons=["draw", "edit"])
+    with pytest.raises(ValueError, match="mode must be"):
+        Table(PAIR, mode="god")
+    with pytest.raises(ValueError, match="teacher mode only"):
+        Table(PAIR, show_text=True)
+
+
+def test_a_computer_partner_answers_may_i_go_out_itself():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    text = ("turn: S drawn\nscore: NS 0, EW 0\nS: KH KS KD 5C 5D 5S 9H\n"
+            "NS: AC AD AH AS 2C 2D JK\nEW: QH QD QS\nseed: 3\n")
+    table = Table(text, players={s: SensiblePlayer() for s in "WNE"})
+    heard = []
+    table.session.on_ruling(heard.append)
+    table.press("ask")
+    pos = table.session.position
+    assert pos.asked in ("yes", "no") and [str(r.move) for r in heard] == ["ask"]
+    assert table.session.last_steps[-1].seat == "N"
+    assert "North" in table.explanation.value
+    # with no computer partner, the learner answers for the partner (a person)
+    alone = Table(text)
+    alone.press("ask")
+    assert alone.session.position.asked == "pending"
+    assert {n for n, b in alone.buttons.items() if b.button_style == "primary"} == {"yes", "no"}
+
+
+def test_redraw_follows_the_width_the_page_reports():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table(FROZEN)
+    table.keyboard.board_width = 640
+    assert table.scene.width == 640 and table.canvas.width == 1280
+    table.keyboard.board_width = 1500
+    assert table.scene.width == WIDTH
+    table.projector.value = True                                # half the width, scaled by two
+    assert table.scene.width == 750 and "tutor-projector" in table._dom_classes
+    table.keyboard.board_width = 300
+    assert table.scene.width == MIN_WIDTH
