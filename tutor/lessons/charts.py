@@ -4,15 +4,22 @@
 one bar per line (plus the total); ``game_chart(game)`` draws the running totals of a game
 against the 5000 target. Both return a `Chart` (``_repr_svg_``, ``_repr_html_``, and a
 deterministic text repr for nbval); ``chart.svg`` is the SVG text, ready to save.
+
+Themes: in a notebook the chart is inline HTML, and its text and axis take JupyterLab's
+theme colours (``--jp-content-font-color1``), so it reads in the dark theme too; the bars'
+colours read on both. The standalone SVG (a file, an <img>) has a white card behind it.
 """
 from __future__ import annotations
 
 import html
 
-LABELS = {"score.going-out": "going out", "goout.concealed": "concealed",
-          "score.canastas": "canastas", "score.red-threes": "red threes",
-          "score.table": "cards on table", "score.hand": "cards in hand"}
-TEAM_COLOURS = {"NS": "#1f5fa8", "EW": "#b3541e"}
+from ..i18n import N_, translator
+
+LABELS = {"score.going-out": N_("going out"), "goout.concealed": N_("concealed"),
+          "score.canastas": N_("canastas"), "score.red-threes": N_("red threes"),
+          "score.table": N_("cards on table"), "score.hand": N_("cards in hand")}
+TEAM_COLOURS = {"NS": "#3d7fd1", "EW": "#d0661f"}   # read on white and on JupyterLab's dark grey
+INK = "#1b1b1b"
 
 
 class Chart:
@@ -23,7 +30,10 @@ class Chart:
         return self.svg
 
     def _repr_html_(self) -> str:
-        return f"<div class='tutor-chart'>{self.svg}</div>"
+        themed = self.svg.replace(f"fill='{INK}'", f"style='fill:var(--jp-content-font-color1, {INK})'", -1)
+        themed = themed.replace(f"stroke='{INK}'", f"style='stroke:var(--jp-content-font-color1, {INK})'")
+        themed = themed.replace(f"<rect class='paper' ", "<rect class='paper' visibility='hidden' ")
+        return f"<div class='tutor-chart'>{themed}</div>"
 
     def save(self, path) -> str:
         with open(path, "w", encoding="utf-8") as f:
@@ -44,43 +54,51 @@ def _bars(rows, title: str, width: int = 560) -> str:
     x0 = left + plot * (-lo) / span
     height = top + len(rows) * (bar_h + gap) + 10
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-           f"viewBox='0 0 {width} {height}' font-family='sans-serif' font-size='12'>",
-           f"<text x='{left}' y='18' font-weight='bold' font-size='14'>{html.escape(title)}</text>"]
+           f"viewBox='0 0 {width} {height}' font-family='sans-serif' font-size='13'>",
+           f"<rect class='paper' x='0' y='0' width='{width}' height='{height}' fill='#ffffff'/>",
+           f"<text x='{left}' y='18' font-weight='bold' font-size='14' fill='{INK}'>{html.escape(title)}</text>"]
     for i, (label, value, colour) in enumerate(rows):
         y = top + i * (bar_h + gap)
         w = plot * abs(value) / span
         x = x0 if value >= 0 else x0 - w
-        out.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{html.escape(label)}</text>")
+        out.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end' fill='{INK}'>{html.escape(label)}</text>")
         out.append(f"<rect x='{x:.1f}' y='{y}' width='{max(w, 1):.1f}' height='{bar_h}' "
                    f"fill='{colour}' opacity='{0.55 if value < 0 else 0.9}'/>")
         tx = (x + w + 4) if value >= 0 else (x - 4)
         anchor = "start" if value >= 0 else "end"
-        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}'>{value:+d}</text>")
-    out.append(f"<line x1='{x0:.1f}' y1='{top - 4}' x2='{x0:.1f}' y2='{height - 6}' stroke='#333'/>")
+        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{value:+d}</text>")
+    out.append(f"<line x1='{x0:.1f}' y1='{top - 4}' x2='{x0:.1f}' y2='{height - 6}' stroke='{INK}'/>")
     out.append("</svg>")
     return "".join(out)
 
 
-def sheet_chart(sheet, title: str = "Points of the hand") -> Chart:
+def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
+    t = translator(lang)
+    title = title or t.gettext("Points of the hand")
     rows, text = [], [title]
     for team in ("NS", "EW"):
         colour = TEAM_COLOURS[team]
         for rule, points in sheet[team].lines:
-            rows.append((f"{team} {LABELS.get(rule, rule)}", points, colour))
-            text.append(f"  {team} {LABELS.get(rule, rule):<15} {points:+6d}")
-        rows.append((f"{team} TOTAL", sheet[team].total, colour))
-        text.append(f"  {team} {'TOTAL':<15} {sheet[team].total:+6d}")
+            label = t.gettext(LABELS[rule]) if rule in LABELS else rule
+            rows.append((f"{team} {label}", points, colour))
+            text.append(f"  {team} {label:<15} {points:+6d}")
+        total = t.gettext("TOTAL")
+        rows.append((f"{team} {total}", sheet[team].total, colour))
+        text.append(f"  {team} {total:<15} {sheet[team].total:+6d}")
     return Chart(_bars(rows, title), "\n".join(text))
 
 
-def game_chart(game, title: str = "Running totals") -> Chart:
+def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
+    t = translator(lang)
+    title = title or t.gettext("Running totals")
     rows, text = [], [title]
     ns = ew = 0
     for i, (_final, sheet) in enumerate(game.hands, 1):
         ns += sheet["NS"].total
         ew += sheet["EW"].total
-        rows += [(f"hand {i} NS", ns, TEAM_COLOURS["NS"]), (f"hand {i} EW", ew, TEAM_COLOURS["EW"])]
-        text.append(f"  hand {i}: NS {ns:6d}  EW {ew:6d}")
-    rows.append((f"target", game.target, "#888"))
+        hand = t.gettext("hand {n}").format(n=i)
+        rows += [(f"{hand} NS", ns, TEAM_COLOURS["NS"]), (f"{hand} EW", ew, TEAM_COLOURS["EW"])]
+        text.append(f"  {hand}: NS {ns:6d}  EW {ew:6d}")
+    rows.append((t.gettext("target"), game.target, "#757575"))
     text.append(f"  {game.result_text()}")
     return Chart(_bars(rows, title), "\n".join(text))
