@@ -32,7 +32,7 @@ class Chart:
     def _repr_html_(self) -> str:
         themed = self.svg.replace(f"fill='{INK}'", f"style='fill:var(--jp-content-font-color1, {INK})'", -1)
         themed = themed.replace(f"stroke='{INK}'", f"style='stroke:var(--jp-content-font-color1, {INK})'")
-        themed = themed.replace(f"<rect class='paper' ", "<rect class='paper' visibility='hidden' ")
+        themed = themed.replace("<path class='paper' ", "<path class='paper' visibility='hidden' ")
         return f"<div class='tutor-chart'>{themed}</div>"
 
     def save(self, path) -> str:
@@ -55,7 +55,7 @@ def _bars(rows, title: str, width: int = 560) -> str:
     height = top + len(rows) * (bar_h + gap) + 10
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
            f"viewBox='0 0 {width} {height}' font-family='sans-serif' font-size='13'>",
-           f"<rect class='paper' x='0' y='0' width='{width}' height='{height}' fill='#ffffff'/>",
+           f"<path class='paper' d='M0 0H{width}V{height}H0Z' fill='#ffffff'/>",
            f"<text x='{left}' y='18' font-weight='bold' font-size='14' fill='{INK}'>{html.escape(title)}</text>"]
     for i, (label, value, colour) in enumerate(rows):
         y = top + i * (bar_h + gap)
