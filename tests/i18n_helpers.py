@@ -264,7 +264,7 @@ _NOT_PROSE = re.compile(r"`[^`]*`|'[^']*'|\b[a-z0-9-]+=[a-z0-9-]+\b|\b[a-z0-9-]+
 def english_words(text: str, lang: str) -> list:
     """The English words of the stop-list left in a text of `lang`, in order."""
     prose = _NOT_PROSE.sub(" ", text)
-    words = re.findall(r"[A-Za-z]+", prose)
+    words = re.findall(r"[^\W\d_]+", prose)
     return [w for w in words if w.lower() in ENGLISH - OWN[lang]]
 
 
