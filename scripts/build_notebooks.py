@@ -1,14 +1,18 @@
-"""Build notebooks/*.ipynb from the lesson data (tutor/lessons/NN-slug.toml) — the lesson
-text lives once, in the TOML files.
+"""Build the notebooks from the lesson data (tutor/lessons/NN-slug.toml and its
+translations) — the lesson text lives once, in the TOML files.
 
     python scripts/build_notebooks.py          # (re)write every notebook
     python scripts/build_notebooks.py --check  # exit 1 if a notebook is out of date
 
-Each lesson notebook: the goal, the sections as markdown, a one-line code cell per table
-("try it") and per quiz, the recap, and a teacher's check whose output is stored and
-compared by nbval (cell tag ``nbval-check-output``). Outputs are stored ONLY for such
-checked cells, computed here in-process from the same code the kernel runs. Also builds
-sandbox.ipynb, scoring.ipynb and teacher.ipynb.
+Per language (English in notebooks/, the others in notebooks/sv/ and notebooks/fi/, with
+the same names): the lesson list ``00-lessons.ipynb`` and the lessons ``NN-slug.ipynb``.
+A lesson notebook is the goal, the sections as markdown, a one-line code cell per table
+(with its tasks) and per question, the recap, the links to the next lesson and the list,
+and a last cell that reads the progress afresh (tutor/lessons/page.py). Learners see no
+code and no check: the teacher notebook checks every lesson against the engine (its
+output is stored and compared by nbval, cell tag ``nbval-check-output``). Outputs are
+stored ONLY for such checked cells, computed here in-process from the same code the
+kernel runs. Also builds sandbox.ipynb, scoring.ipynb and teacher.ipynb (English).
 """
 from __future__ import annotations
 
@@ -21,10 +25,17 @@ sys.path.insert(0, str(REPO))
 
 import tutor  # noqa: E402
 import tutor.lessons as L  # noqa: E402
+from tutor.i18n import LANGUAGES, translator  # noqa: E402
 from tutor.lessons.charts import sheet_chart  # noqa: E402
 
 OUT = REPO / "notebooks"
 CHECK = "nbval-check-output"
+LIST = "00-lessons.ipynb"
+
+
+def anchor(section_id: str) -> str:
+    """The id a section's heading carries (tutor.lessons.page links to it)."""
+    return f"tutor-s-{section_id}"
 
 
 class NB:
@@ -61,53 +72,53 @@ class NB:
         return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
-HOW_TO = """
-*How to use this lesson:* choose **Run ▸ Run All Cells** (or **Kernel ▸ Restart Kernel and
-Run All Cells**); JupyterLab then shows the end of the page, so scroll back up to here.
-You never need to read or change the small grey code cells: they only put the table and
-the questions on the page. On a table, click cards in the bottom hand to select them,
-then press a move button: the panel under the table says whether the move is legal and
-names the rule. **Undo** takes a move back, **Reset** returns to the start. In each
-question, decide **Legal** or **Illegal** (or pick an answer) *before* anything is
-revealed; the **Hint** button helps in three steps — a nudge, the rule, the move.
-"""
-
-
-def lesson_notebook(lesson, nxt) -> NB:
-    nb = NB(f"l{lesson.number}")
+def lesson_notebook(lesson, prev, nxt) -> NB:
+    """A lesson as the learner meets it: the words are markdown (the lesson's, in its
+    language), each table and question one short code cell (hidden in the learner view)."""
+    t = translator(lesson.lang)
+    nb = NB(f"{lesson.lang}-l{lesson.number}")
     n = int(lesson.number)
-    nb.md(f"# Lesson {n}: {lesson.title}\n\n**Goal:** {lesson.goal}\n\n{HOW_TO.strip()}")
-    nb.code(f'import tutor.lessons\nlesson = tutor.lessons.get("{lesson.number}")')
+    nb.md(f"# {t.gettext('Lesson {n}: {title}').format(n=n, title=lesson.title)}\n\n"
+          f"**{t.gettext('Goal:')}** {lesson.goal}")
+    nb.code("# JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)\n"
+            "from tutor.lessons.page import LessonPage\n"
+            f'page = LessonPage("{lesson.number}", lang="{lesson.lang}"); page.header()')
     used = set()
     for s in lesson.sections:
-        nb.md(f"## {s.title}\n\n{s.text}")
+        nb.md(f'<a id="{anchor(s.id)}"></a>\n\n## {s.title}\n\n{s.text}')
         if s.position:
-            cap = lesson.positions[s.position]["caption"]
-            words = s.try_it.strip() or "Click the cards and the move buttons to try moves; the panel explains every ruling."
-            nb.md(f"**Try it on the table** — *{cap}.* {words}")
-            nb.code(f'lesson.table("{s.position}")')
+            nb.code(f'page.table("{s.id}")')
         for ex_id in s.exercises:
             used.add(ex_id)
-            nb.code(f'lesson.quiz("{ex_id}")')
+            nb.code(f'page.quiz("{ex_id}")')
     rest = [ex for ex in lesson.exercises if ex.id not in used]
     if rest:
-        nb.md("## More questions")
+        nb.md(f"## {t.gettext('More questions')}")
         for ex in rest:
-            nb.code(f'lesson.quiz("{ex.id}")')
+            nb.code(f'page.quiz("{ex.id}")')
     recap = "\n".join(f"- {r}" for r in lesson.recap)
-    nb.md(f"## Recap\n\n{recap}")
+    nb.md(f"## {t.gettext('Recap')}\n\n{recap}")
+    links = [f"[← {t.gettext('All lessons')}]({LIST})"]
+    if prev is not None:
+        links.insert(0, f"[← {t.gettext('Lesson {n}: {title}').format(n=int(prev.number), title=prev.title)}]"
+                        f"({prev.key}.ipynb)")
     if nxt is not None:
-        nb.md(f"**Next:** [Lesson {int(nxt.number)}: {nxt.title}]({nxt.key}.ipynb)")
+        links.append(f"**[{t.gettext('Next: lesson {n}, {title}').format(n=int(nxt.number), title=nxt.title)} →]"
+                     f"({nxt.key}.ipynb)**")
     else:
-        nb.md("**That was the last lesson.** Try your own positions in the "
-              "[sandbox](sandbox.ipynb) and score hands in the [scoring notebook](scoring.ipynb).")
-    ids = ", ".join(f"`{r}`" for r in lesson.teaches)
-    staged = (f"stages the disputes {', '.join(map(str, lesson.disputes))} of the dispute list"
-              if lesson.disputes else "stages none of the disputes of the dispute list")
-    nb.md(f"### For the teacher\n\nThis lesson teaches the rules {ids} and {staged}. The cell "
-          "below asks the engine every question of the lesson and says whether it agrees with "
-          "the lesson (the answers are in the answer key: see the teacher notebook).")
-    nb.code("lesson.check_all()", result=repr(lesson.check_all()), tags=[CHECK])
+        links.append(t.gettext("That was the last lesson."))
+    nb.md(" · ".join(links))
+    nb.code("page.ready()")
+    return nb
+
+
+def list_notebook(lang: str) -> NB:
+    """The lesson list (the learner view's first page)."""
+    nb = NB(f"{lang}-list")
+    nb.code("# JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)\n"
+            "from tutor.lessons.page import lesson_list\n"
+            f'lessons = lesson_list(lang="{lang}"); lessons')
+    nb.code("lessons.ready()")
     return nb
 
 
@@ -242,21 +253,13 @@ For a club evening on rules disputes, take lessons 6, 7 and 10: they stage most 
 situations players argue about. Lesson 12 shows the variant flags: settle with your club
 which ones you play before the tournament.
 
-## Presenting with Voila
+## The learner view
 
-Voila shows a notebook as a clean web page: text, tables and questions, no code. From the
-project folder:
-
-```
-voila notebooks/06-frozen-pile.ipynb
-```
-
-and open the address it prints (add `--port 8866 --no-browser` to choose the port; on a
-shared screen use the browser's full-screen mode). Every button works as in JupyterLab.
-Start Voila a minute before the class: the first page takes a few seconds.
-
-To run JupyterLab on lesson 1 (what the README's first command does):
-`bash scripts/lessons.sh`.
+`bash scripts/lessons.sh` opens the lessons as learners see them: Voila shows each notebook
+as a clean web page — text, tables with their tasks and questions, no code — starting
+with the lesson list. Every button works as in JupyterLab. On a shared screen use the
+browser's full-screen mode. `bash scripts/lessons.sh --lab` opens JupyterLab instead
+(this notebook, the sandbox, and the lessons' code for what-ifs).
 
 ## Printing position diagrams
 
@@ -287,16 +290,29 @@ Write a position in the notation (see the [sandbox](sandbox.ipynb)) and check it
 judge before the class. Lessons are data: to add a question to a lesson, add an
 `[[exercises]]` entry to `tutor/lessons/NN-slug.toml` and run
 `python scripts/build_notebooks.py`; `pytest tests/test_lessons.py` then checks your
-question against the engine.""")
+question against the engine (tutor/lessons/README.md tells how lessons are written).
+
+## Every lesson checked against the engine
+
+The next cell asks the engine every question and every table task of every lesson and
+says whether it agrees with the lesson (the answers themselves are in the answer keys).""")
+    nb.code("import tutor.lessons\nfor lesson in tutor.lessons.load_lessons():\n    print(lesson.check_all())",
+            output="\n".join(repr(lesson.check_all()) for lesson in L.load_lessons()), tags=[CHECK])
     return nb
 
 
 def build() -> dict:
-    lessons = L.load_lessons()
+    """{path under notebooks/: text}: per language the list and the lessons (English at the
+    top, the others in sv/ and fi/), and the sandbox, scoring and teacher notebooks."""
     books = {}
-    for i, lesson in enumerate(lessons):
-        nxt = lessons[i + 1] if i + 1 < len(lessons) else None
-        books[f"{lesson.key}.ipynb"] = lesson_notebook(lesson, nxt).json()
+    for lang in LANGUAGES:
+        where = "" if lang == "en" else f"{lang}/"
+        lessons = L.load_lessons(lang)
+        books[where + LIST] = list_notebook(lang).json()
+        for i, lesson in enumerate(lessons):
+            prev = lessons[i - 1] if i > 0 else None
+            nxt = lessons[i + 1] if i + 1 < len(lessons) else None
+            books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson, prev, nxt).json()
     books["sandbox.ipynb"] = sandbox().json()
     books["scoring.ipynb"] = scoring().json()
     books["teacher.ipynb"] = teacher().json()
@@ -315,6 +331,7 @@ def main(argv) -> int:
         print(f"{len(books)} notebooks up to date")
         return 0
     for name in stale:
+        (OUT / name).parent.mkdir(parents=True, exist_ok=True)
         (OUT / name).write_text(books[name], encoding="utf-8")
     print(f"wrote {len(stale)} of {len(books)} notebooks in {OUT}")
     return 0

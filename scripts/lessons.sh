@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
-# Set up (venv in .venv + pip install -e .[notebook]) and open lesson 1 in JupyterLab.
-# Extra arguments go to `jupyter lab`, e.g.  bash scripts/lessons.sh --no-browser --port 8890
+# Set up (venv in .venv + pip install -e .[notebook]) and open the lessons in the learner
+# view: Voila serving notebooks/, the lesson list first, no code on the pages
+# (tutor/lessons/serve.py). Stop with Ctrl-C.
+#   bash scripts/lessons.sh                  # the learner view, in the system's language
+#   bash scripts/lessons.sh --lang sv        # in Swedish (en, sv, fi)
+#   bash scripts/lessons.sh --port 8890 --no-browser
+#   bash scripts/lessons.sh --lab            # JupyterLab instead: the sandbox, the teacher's
+#                                            # notebook and the lessons' code for what-ifs
+#                                            # (extra arguments go to `jupyter lab`)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 cd "$REPO"
 setup_venv notebook
 
-shopt -s nullglob
-lessons=(notebooks/01-*.ipynb)
-shopt -u nullglob
-if [ ${#lessons[@]} -eq 0 ]; then
-    echo "error: no lesson 1 found (expected notebooks/01-*.ipynb)" >&2
+if [ ! -f notebooks/00-lessons.ipynb ]; then
+    echo "error: no lesson list found (expected notebooks/00-lessons.ipynb); run: python scripts/build_notebooks.py" >&2
     exit 1
 fi
 
-args=()
-if [ "$(id -u)" -eq 0 ]; then
-    args+=(--allow-root)
+if [ "${1:-}" = "--lab" ]; then
+    shift
+    args=()
+    if [ "$(id -u)" -eq 0 ]; then
+        args+=(--allow-root)
+    fi
+    echo "--- jupyter lab notebooks/sandbox.ipynb  (stop with Ctrl-C)"
+    exec "$VENV/bin/jupyter" lab notebooks/sandbox.ipynb ${args[@]+"${args[@]}"} "$@"
 fi
-echo "--- jupyter lab ${lessons[0]}  (stop with Ctrl-C)"
-exec "$VENV/bin/jupyter" lab "${lessons[0]}" ${args[@]+"${args[@]}"} "$@"
+echo "--- the lessons in the learner view (Voila)  (stop with Ctrl-C)"
+exec "$VENV/bin/python" -m tutor.lessons.serve "$@"

@@ -23,65 +23,124 @@ def test_generated_notebooks_are_up_to_date():
 
 
 @pytest.mark.parametrize("lesson", L.load_lessons(), ids=lambda l: l.key)
-def test_lesson_notebook_code_cells_are_one_or_two_lines(lesson):
+def test_lesson_notebook_is_the_lesson_in_short_cells(lesson):
     nb = json.loads((NB / f"{lesson.key}.ipynb").read_text())
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     for c in code:
-        assert len("".join(c["source"]).splitlines()) <= 2, c["source"]
-        if "nbval-check-output" not in c["metadata"].get("tags", []):
-            assert c["outputs"] == [], "only nbval-checked cells store outputs"
-    quizzes = sum("lesson.quiz(" in "".join(c["source"]) for c in code)
+        assert len("".join(c["source"]).splitlines()) <= 3, c["source"]
+        assert c["outputs"] == [], "a lesson stores no outputs (learners see no check)"
+        assert "check_all" not in "".join(c["source"]), "the teacher's check is not on a learner's page"
+    sources = ["".join(c["source"]) for c in code]
+    quizzes = sum("page.quiz(" in src for src in sources)
     assert quizzes == len(lesson.exercises)
+    tables = [s.id for s in lesson.sections if s.position]
+    assert [src for src in sources if "page.table(" in src] == [f'page.table("{i}")' for i in tables]
+    assert sources[-1] == "page.ready()", "the last cell reads the progress afresh (Voila)"
     words = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert lesson.goal in words and "Recap" in words
+    for s in lesson.sections:                      # the checklist's links land on the headings
+        assert f'<a id="tutor-s-{s.id}"></a>' in words
 
 
-def test_readme_first_command_opens_lesson_1():
+def test_every_language_has_the_list_and_every_lesson_numbered_alike():
+    english = sorted(p.name for p in NB.glob("[0-9][0-9]-*.ipynb"))
+    assert english[0] == "00-lessons.ipynb" and len(english) == 13
+    for lang in ("sv", "fi"):
+        assert sorted(p.name for p in (NB / lang).glob("*.ipynb")) == english, lang
+        nb = json.loads((NB / lang / "06-frozen-pile.ipynb").read_text())
+        assert 'LessonPage("06", lang="' + lang + '")' in "".join(nb["cells"][1]["source"])
+
+
+def test_links_between_notebooks_lead_to_notebooks_that_exist():
+    import re
+    for path in [*NB.glob("*.ipynb"), *NB.glob("*/*.ipynb")]:
+        nb = json.loads(path.read_text())
+        text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        for target in re.findall(r"\]\(([^)#]+\.ipynb)\)", text):
+            assert (path.parent / target).is_file(), f"{path.relative_to(NB)} links to {target}"
+
+
+def test_the_test_notebook_is_not_in_the_learners_file_list():
+    assert not (NB / "tests").exists()
+    assert (REPO / "tests" / "notebooks" / "frozen_pile.ipynb").is_file()
+
+
+def test_readme_first_command_opens_the_learner_view():
     readme = (REPO / "README.md").read_text()
     assert "bash scripts/lessons.sh" in readme.split("```")[1]        # the first command
     script = (REPO / "scripts" / "lessons.sh").read_text()
-    assert "notebooks/01-" in script
-    assert sorted(NB.glob("01-*.ipynb"))[0].name == "01-cards.ipynb"
+    assert "python\" -m tutor.lessons.serve" in script and "--lab" in script
+    from tutor.lessons.serve import first_pages, start_page
+    assert start_page("en") == "00-lessons.ipynb" and (NB / start_page("sv")).is_file()
+    assert first_pages("en") == ["00-lessons.ipynb", "01-cards.ipynb"]
 
 
-def test_quiz_headless_answer_hints_and_repr():
+def test_quiz_second_chance_hints_and_repr():
     pytest.importorskip("ipywidgets")
     from tutor.lessons import Quiz
-    ex = L.get("06").exercise("frozen-natural-joker")
+    ex = L.get("01").exercise("meld-points")              # four answers: room for two misses
     q = Quiz(ex)
     text = repr(q)
-    assert "take 9H JK" in text and "Legal | Illegal" in text
-    assert "pile.take.frozen" not in text, "the repr must not give the answer away"
+    assert "Answers: 30 | 45 | 60 | 90" in text and "deck.values" not in text
     assert q._repr_mimebundle_()["text/plain"] == text
-    assert q.reveal_box.value == ""
+    assert ex.id not in q.header.value, "learners do not see the question's id"
+    assert q.reveal_box.value == "" and q.feedback.value == ""
+    assert q.answer(30) is False                          # first miss: a nudge, another try
+    assert "Not quite" in q.feedback.value and q.reveal_box.value == ""
+    assert "Count the kings" in q.hint_box.value, "the first hint is the nudge"
+    chosen = next(b for b in q.buttons if b.description == "30")
+    assert chosen.disabled and chosen.button_style == "danger"
+    assert not any(b.disabled for b in q.buttons if b.description != "30")
+    assert q.answer(60) is False                          # second miss: the answer is shown
+    assert "The answer is" in q.feedback.value and "<u>45</u>" in q.feedback.value
+    assert all(b.disabled for b in q.buttons)
+    assert "3 × 10 + 3 × 5" in q.reveal_box.value         # the lesson explains the sum …
+    assert "6 cards in the melds: +45" in q.reveal_box.value   # … and the one line it asks about
+    assert "East" not in q.reveal_box.value and "EW" not in q.reveal_box.value, "not a whole sheet"
+    assert q.again_button.layout.display is None
+    q.reset()                                             # "Try again"
+    assert q.reveal_box.value == q.hint_box.value == q.feedback.value == "" and q.misses == 0
+    assert not any(b.disabled for b in q.buttons) and q.again_button.layout.display == "none"
+    assert q.answer(45) is True and "Right!" in q.feedback.value
+
+
+def test_quiz_right_on_the_second_try_and_the_answer_on_request():
+    pytest.importorskip("ipywidgets")
+    ex = L.get("06").exercise("frozen-natural-joker")
+    q = ex.quiz()
     assert "crosswise" in q.hint()
-    assert "pile.take.frozen" in q.hint()                       # step 2: the rule
+    assert "two natural cards" in q.hint() and "pile.take.frozen" not in q.hint_box.value
     q.hint()
     assert q.hint_button.disabled
-    assert q.answer("Illegal") is True
-    assert "pile.take.frozen" in q.reveal_box.value and "Right." in q.reveal_box.value
-    assert all(b.disabled for b in q.buttons)
-    q2 = Quiz(ex)
-    assert q2.again_button.layout.display == "none"            # nothing to try again yet
-    assert q2.answer("Legal") is False and "Not quite" in q2.reveal_box.value
-    assert q2.again_button.layout.display is None               # shown once answered
-    q2.reset()                                                  # "Try again"
-    assert q2.reveal_box.value == "" and q2.hint_box.value == "" and q2.given is None
-    assert not any(b.disabled for b in q2.buttons) and not q2.hint_button.disabled
-    assert all(b.button_style == "" for b in q2.buttons)
-    assert q2.again_button.layout.display == "none"
-    assert q2.answer("Illegal") is True and "Right." in q2.reveal_box.value
+    assert q.answer("Legal") is False and q.answer("Illegal") is True
+    assert "Right, on the second try" in q.feedback.value
+    reveal = q.reveal_box.value
+    body, teachers = reveal.split("<details", 1)
+    assert "frozen for everybody" in body and "pile.take.frozen" not in body
+    assert "For teachers" in teachers and "pile.take.frozen" in teachers
+    q2 = ex.quiz()
+    q2.show_answer()
+    assert "The answer is <u>Illegal</u>" in q2.feedback.value and all(b.disabled for b in q2.buttons)
+    assert q2.answer("Illegal") is True and q2.state == "shown", "answering after the reveal changes nothing"
+
+
+def test_quiz_move_is_said_in_words():
+    pytest.importorskip("ipywidgets")
+    q = L.get("06").exercise("upcard-frozen").quiz()
+    move = next(w.value for w in q.children if "tutor-quiz-move" in w._dom_classes)
+    assert "East takes the pile with 7♣ and JK." in move and "take 7C JK" not in move
 
 
 @pytest.mark.parametrize("key", ["04-canastas:kings-570", "08-red-threes:drawn-red-three",
-                                 "11-scoring:both-pass-5000", "01-cards:third-king"])
+                                 "11-scoring:both-pass-5000", "01-cards:king-copies",
+                                 "08-red-threes:hold-red-three"])
 def test_quiz_other_kinds(key):
     pytest.importorskip("ipywidgets")
     lesson, ex_id = key.split(":")
     ex = L.get(lesson).exercise(ex_id)
     q = ex.quiz()
     assert q.answer(ex.answer) is True
-    assert ex.rule in q.reveal_box.value
+    assert ex.rule in q.reveal_box.value.split("<details", 1)[1]     # for teachers only
 
 
 def test_charts_are_svg_and_text():

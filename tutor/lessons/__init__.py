@@ -1,17 +1,22 @@
-"""The lessons: a curriculum stored as data, checked against the engine.
+"""The lessons: a curriculum stored as data per language, checked against the engine.
 
-Each lesson is one TOML file in this folder, ``NN-slug.toml``: a title, a goal, short
-sections of markdown, named positions in the notation of NOTATION.md, exercises and a
-recap, plus the rule ids it ``teaches`` and the ``disputes`` (rows of DISPUTES.md) it
-stages. The notebooks in ``notebooks/`` are generated from these files
+Each lesson is one TOML file in this folder, ``NN-slug.toml``, written in English: a title,
+a goal, short sections of markdown, named positions in the notation of NOTATION.md, tasks
+on the tables, exercises and a recap, plus the rule ids it ``teaches`` and the
+``disputes`` (rows of DISPUTES.md) it stages. Every text has a stable id; a translation,
+``<lang>/NN-slug.toml``, holds only the translated texts by those ids (tutor/lessons/texts.py,
+and README.md here for writers). The notebooks are generated from these files
 (``scripts/build_notebooks.py``), so the words live in one place.
 
     import tutor.lessons
     lesson = tutor.lessons.get("06")          # by number, slug or "06-frozen-pile"
-    ex = lesson.exercise("frozen-1")
+    lesson = tutor.lessons.get("06", lang="sv")   # the Swedish texts over the English lesson
+    ex = lesson.exercise("frozen-natural-joker")
     ex.check()                                # the judge's Ruling (or an Outcome)
     ex.problems()                             # [] when the engine agrees with the lesson
-    lesson.quiz("frozen-1")                   # an ipywidgets quiz (imports ipywidgets lazily)
+    lesson.section("what-frozen").tasks       # the tasks set on that section's table
+    lesson.quiz("frozen-natural-joker")       # an ipywidgets quiz (imports ipywidgets lazily)
+    tutor.lessons.missing_texts("sv")         # {lesson key: [text ids a translation lacks]}
 
 Exercise kinds (``kind``, default ``judge``):
 
@@ -24,8 +29,10 @@ Exercise kinds (``kind``, default ``judge``):
 - ``outcome``: what a legal ``move`` (or none) leads to; ``after`` maps keys of the
   position text (``turn``, ``S``, ``NS red3`` …, or ``count S``) to their expected value;
   ``expect`` is the right one of ``choices``.
+- ``deck``: how many copies of ``card`` (``"KH"``, or ``"all"``: every card) the deck holds.
 - ``parse``: is the position text a possible position at all? ``expect`` is
-  ``accepted`` or ``refused`` (a PositionError).
+  ``accepted`` or ``refused`` (a PositionError). (Older lessons only: a learner should
+  not be asked about position text.)
 - ``game``: a game standing at ``start`` = [NS, EW] adds this hand's score;
   ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on``.
 
@@ -42,18 +49,35 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
+from ..i18n import LANGUAGES, N_, normalise as _lang, translator
+from . import texts as _texts
+from .tasks import Task
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("judge", "score", "outcome", "parse", "game")
+KINDS = ("judge", "score", "outcome", "deck", "parse", "game")
+#: the answers of a judge question and of a parse question (translated where shown)
+VERDICTS = (N_("Legal"), N_("Illegal"))
+PARSES = (N_("accepted"), N_("refused"))
 _DEAL = re.compile(r"^\s*deal\s+(\d+)\s*$")
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 
-__all__ = ["Lesson", "Exercise", "Outcome", "LessonError", "load_lessons", "get",
-           "rule_ids", "rule_text", "dispute_rows", "Quiz"]
+__all__ = ["Lesson", "Section", "Exercise", "Task", "Outcome", "LessonError", "load_lessons",
+           "get", "missing_texts", "rule_ids", "rule_text", "plain_rule_text", "dispute_rows",
+           "Quiz"]
 
 
 class LessonError(ValueError):
     """A lesson file that does not follow the schema."""
+
+
+TranslationError = _texts.TranslationError
+
+
+def plain_rule_text(rule_id: str) -> str:
+    """The rulebook's words for a rule without the ids it cites ("(see `red3.*`)"): what a
+    learner reads; the ids stay in the teachers' reference."""
+    text = re.sub(r"\s*\((?:see |variant |as with [^`]*)?`[^`]+`[^()]*\)", "", rule_text(rule_id))
+    return re.sub(r"`([^`]+)`", r"\1", text)
 
 
 # --------------------------------------------------------------------------- rulebook
@@ -117,6 +141,7 @@ class Exercise:
     reveal: str = ""
     disputes: tuple = ()
     choices: tuple = ()
+    card: str = ""             # a deck question's card ("KH", or "all")
     team: str = "NS"
     line: str = "total"
     after: dict = field(default_factory=dict)
@@ -150,27 +175,29 @@ class Exercise:
 
     @property
     def hints(self) -> tuple:
-        """Three steps: a nudge, the rule, the move (the rule step is taken from the
-        rulebook when the lesson gives only two)."""
+        """Three steps: a nudge, the rule, the move (the rule step is the rulebook's words
+        when the lesson gives only two)."""
         given = tuple(self.hints_given)
         if len(given) == 2:
-            rid = self.rule
-            given = (given[0], f"The rule `{rid}`: {rule_text(rid)}", given[1])
+            t = translator(self.lesson.lang)
+            rule = t.gettext("The rule: {text}").format(text=plain_rule_text(self.rule))
+            given = (given[0], rule, given[1])
         return given
 
     @property
     def answer(self):
-        """The answer the lesson teaches, as one of ``choices``."""
-        if self.kind == "judge":
-            return "Legal" if self.expect == "legal" else "Illegal"
+        """The answer the lesson teaches, as one of ``options`` (in the lesson's language)."""
+        if self.kind in ("judge", "parse"):
+            return self.options[0 if self.expect in ("legal", "accepted") else 1]
         return self.expect
 
     @property
     def options(self) -> tuple:
+        t = translator(self.lesson.lang)
         if self.kind == "judge":
-            return ("Legal", "Illegal")
+            return tuple(t.gettext(v) for v in VERDICTS)
         if self.kind == "parse":
-            return ("accepted", "refused")
+            return tuple(t.gettext(v) for v in PARSES)
         return tuple(self.choices)
 
     # ---- asking the engine ----------------------------------------------------
@@ -183,8 +210,20 @@ class Exercise:
             try:
                 self.start_position()
             except tutor.PositionError as e:
-                return Outcome("refused", self.rule, f"The text is refused: {e}")
-            return Outcome("accepted", self.rule, "The text is a possible position.")
+                return Outcome(self.options[1], self.rule, f"The text is refused: {e}")
+            return Outcome(self.options[0], self.rule, "The text is a possible position.")
+        if self.kind == "deck":
+            from ..engine.cards import COPIES, Card
+            t = translator(self.lesson.lang)
+            if self.card == "all":
+                n = sum(COPIES.values())
+                return Outcome(n, self.rule, t.ngettext("The deck holds {n} card.",
+                                                        "The deck holds {n} cards.", n).format(n=n))
+            card = Card(self.card)
+            n = COPIES[card]
+            return Outcome(n, self.rule, t.ngettext("The deck holds {n} copy of {card}.",
+                                                    "The deck holds {n} copies of {card}.", n)
+                           .format(n=n, card=card.pretty))
         pos = self.position()
         if self.kind == "outcome":
             if self.move:
@@ -194,7 +233,7 @@ class Exercise:
         if self.kind == "score":
             sh = sheet[self.team]
             points = sh.total if self.line == "total" else sh.points(self.line)
-            return Outcome(points, self.rule, sheet_text(sheet), pos)
+            return Outcome(points, self.rule, team_lines(sh, self.line), pos)
         if self.kind == "game":
             game = tutor.Game(pos.rules)
             game.totals = tuple(self.start)
@@ -270,9 +309,14 @@ class Exercise:
             return {r.rule} if not r.legal else set(r.reasons)
         return {self.rule}
 
-    def quiz(self):
+    @property
+    def item(self) -> str:
+        """The progress item: ``quiz:<exercise id>``."""
+        return f"quiz:{self.id}"
+
+    def quiz(self, **kwargs):
         from .quiz import Quiz
-        return Quiz(self)
+        return Quiz(self, **kwargs)
 
     def __repr__(self) -> str:
         return f"<Exercise {self.lesson.key}:{self.id} {self.kind} ({self.rule})>"
@@ -282,15 +326,28 @@ def sheet_text(sheet) -> str:
     return "\n".join(sheet[t].text() for t in ("NS", "EW"))
 
 
+def team_lines(sh, line: str = "total") -> str:
+    """One team's score-sheet lines in words (the asked line, or every line and the total),
+    without rule ids: what a score question explains."""
+    rows = [(words, points) for rule, points, words in sh.items if line in ("total", rule)]
+    out = [f"{words}: {points:+d}" for words, points in rows]
+    if line == "total":
+        out.append(f"total: {sh.total:+d}")
+    return "\n".join(out)
+
+
 # --------------------------------------------------------------------------- lessons
 
 @dataclass
 class Section:
+    id: str
     title: str
     text: str
-    position: str | None = None        # a named position shown on the table ("try it")
-    try_it: str = ""                   # what to try on the table
+    position: str | None = None        # a named position shown on the table
+    try_it: str = ""                   # older lessons: what to try on the table, unchecked
     exercises: tuple = ()              # exercise ids quizzed after this section
+    tasks: tuple = ()                  # Task: what to do on the table, one after the other
+    buttons: tuple = ()                # the table's buttons (the tasks' needs); () = all
 
 
 @dataclass
@@ -306,10 +363,38 @@ class Lesson:
     exercises: list
     recap: tuple
     path: Path | None = None
+    lang: str = "en"
+    translated: bool = True            # False: no translation file, the texts are English
+    missing: tuple = ()                # text ids the translation lacks (English shown)
 
     @property
     def key(self) -> str:
         return f"{self.number}-{self.slug}"
+
+    def section(self, section_id: str) -> Section:
+        for s in self.sections:
+            if s.id == section_id:
+                return s
+        raise KeyError(f"lesson {self.key} has no section {section_id!r}")
+
+    @property
+    def tasks(self) -> list:
+        return [t for s in self.sections for t in s.tasks]
+
+    def items(self) -> list:
+        """The progress items of the lesson in reading order: each section's tasks, then
+        its questions (``task:<position>:<n>``, ``quiz:<id>``), then the other questions."""
+        out, seen = [], set()
+        for s in self.sections:
+            out += [t.item for t in s.tasks]
+            for ex_id in s.exercises:
+                seen.add(ex_id)
+                out.append(f"quiz:{ex_id}")
+        out += [ex.item for ex in self.exercises if ex.id not in seen]
+        return out
+
+    def section_items(self, section: Section) -> list:
+        return [t.item for t in section.tasks] + [f"quiz:{e}" for e in section.exercises]
 
     def exercise(self, ex_id: str) -> Exercise:
         for ex in self.exercises:
@@ -361,10 +446,28 @@ class Lesson:
             paths.append(path)
         return paths
 
+    def task_problems(self) -> list:
+        """[(task, [problems])] for every task on the lesson's tables, each played from
+        where it starts when the tasks before it were done by their examples."""
+        from .tasks import start_positions
+        out = []
+        for name in dict.fromkeys(t.position for t in self.tasks):
+            tasks = [t for t in self.tasks if t.position == name]
+            try:
+                starts = start_positions(self.position(name), tasks)
+            except Exception as e:       # noqa: BLE001 - reported in words
+                out += [(t, [f"{self.key} tasks on {name}: {type(e).__name__}: {e}"]) for t in tasks]
+                continue
+            out += [(t, [f"{self.key} {p}" for p in t.problems(pos)]) for t, pos in zip(tasks, starts)]
+        return out
+
     def problems(self) -> list:
+        """What is wrong with the lesson's exercises and tasks, asked of the engine."""
         out = []
         for ex in self.exercises:
             out += ex.problems()
+        for _task, probs in self.task_problems():
+            out += probs
         return out
 
     def check_all(self) -> "CheckReport":
@@ -384,14 +487,19 @@ class CheckReport:
         for ex in lesson.exercises:
             probs = ex.problems()
             self.rows.append((ex.id, ex.kind, ex.rule, not probs))
+        for task, probs in lesson.task_problems():
+            self.rows.append((task.item, "task", task.rule or task.move, not probs))
         self.ok = all(r[3] for r in self.rows)
 
     def __repr__(self) -> str:
         w = max([len(r[0]) for r in self.rows] + [8])
-        lines = [f"Lesson {self.lesson.key}: {len(self.rows)} exercises checked against the engine"]
+        tasks = sum(r[1] == "task" for r in self.rows)
+        lines = [f"Lesson {self.lesson.key}: {len(self.rows) - tasks} exercises and {tasks} table "
+                 "tasks checked against the engine"]
         for ex_id, kind, rule, ok in self.rows:
             lines.append(f"  {'ok ' if ok else 'BAD'} {ex_id:<{w}} {rule}")
-        lines.append("all agree with the rulebook" if self.ok else "SOME DISAGREE: see ENGINE-BUGS.md")
+        lines.append("all agree with the rulebook" if self.ok
+                     else "SOME DISAGREE with the engine: ex.problems() says how")
         return "\n".join(lines)
 
 
@@ -399,7 +507,8 @@ def _clean(text) -> str:
     return textwrap.dedent(str(text)).strip("\n") + "\n" if text else ""
 
 
-def _lesson_from(data: dict, path: Path) -> Lesson:
+def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = True,
+                 missing: tuple = ()) -> Lesson:
     def need(d, key, where):
         if key not in d:
             raise LessonError(f"{path.name}: {where} needs `{key}`")
@@ -418,13 +527,36 @@ def _lesson_from(data: dict, path: Path) -> Lesson:
                     teaches=tuple(data.get("teaches", ())),
                     disputes=tuple(data.get("disputes", ())),
                     sections=[], positions=positions, exercises=[],
-                    recap=tuple(data.get("recap", ())), path=path)
+                    recap=tuple(data.get("recap", {}).values()), path=path, lang=lang,
+                    translated=translated, missing=tuple(missing))
+    numbers = {}                           # tasks are numbered per position: task:<position>:<n>
     for s in data.get("sections", []):
-        lesson.sections.append(Section(title=need(s, "title", "a section"),
-                                       text=_clean(s.get("text", "")),
-                                       position=s.get("position"),
+        where = f"section {s['id']!r}"
+        if not _NAME.match(s["id"]):
+            raise LessonError(f"{path.name}: bad section id {s['id']!r}")
+        table = s.get("table", s.get("position"))
+        if table is not None and table not in positions:
+            raise LessonError(f"{path.name}: {where} shows unknown position {table!r}")
+        tasks = []
+        for t in s.get("tasks", []):
+            if table is None:
+                raise LessonError(f"{path.name}: {where} sets tasks but shows no table")
+            tid = need(t, "id", f"a task of {where}")
+            if not _NAME.match(tid) or any(x.id == tid for x in tasks):
+                raise LessonError(f"{path.name}: {where}: task id {tid!r} bad or twice")
+            numbers[table] = numbers.get(table, 0) + 1
+            tasks.append(Task(id=tid, number=numbers[table], position=table,
+                              do=_clean(need(t, "do", f"task {tid}")).strip(),
+                              move=need(t, "move", f"task {tid}"),
+                              expect=need(t, "expect", f"task {tid}"), rule=t.get("rule", ""),
+                              uses=tuple(t.get("uses", ())), example=need(t, "example", f"task {tid}"),
+                              nudge=_clean(t.get("nudge", "")).strip(),
+                              done=_clean(t.get("done", "")).strip(), reset=bool(t.get("reset", False))))
+        lesson.sections.append(Section(id=s["id"], title=need(s, "title", where),
+                                       text=_clean(s.get("text", "")), position=table,
                                        try_it=_clean(s.get("try", "")),
-                                       exercises=tuple(s.get("exercises", ()))))
+                                       exercises=tuple(s.get("exercises", ())),
+                                       tasks=tuple(tasks), buttons=tuple(s.get("buttons", ()))))
     seen = set()
     for e in data.get("exercises", []):
         ex_id = need(e, "id", "an exercise")
@@ -436,13 +568,18 @@ def _lesson_from(data: dict, path: Path) -> Lesson:
             raise LessonError(f"{path.name} {ex_id}: picture must be true, false or \"start\"")
         if kind not in KINDS:
             raise LessonError(f"{path.name} {ex_id}: kind {kind!r} is not one of {KINDS}")
-        ref = need(e, "position", f"exercise {ex_id}")
-        if ref in positions:
-            text, pref = positions[ref]["text"], ref
-        elif _NAME.match(ref) and not _DEAL.match(ref):
-            raise LessonError(f"{path.name} {ex_id}: no position named {ref!r}")
+        if kind == "deck":
+            text, pref = "", None
+            if not e.get("card"):
+                raise LessonError(f"{path.name} {ex_id}: a deck question needs `card`")
         else:
-            text, pref = (ref.strip() if _DEAL.match(ref) else _clean(ref)), None
+            ref = need(e, "position", f"exercise {ex_id}")
+            if ref in positions:
+                text, pref = positions[ref]["text"], ref
+            elif _NAME.match(ref) and not _DEAL.match(ref):
+                raise LessonError(f"{path.name} {ex_id}: no position named {ref!r}")
+            else:
+                text, pref = (ref.strip() if _DEAL.match(ref) else _clean(ref)), None
         if kind == "judge" and e.get("expect") not in ("legal", "illegal"):
             raise LessonError(f"{path.name} {ex_id}: expect must be 'legal' or 'illegal'")
         lesson.exercises.append(Exercise(
@@ -452,44 +589,63 @@ def _lesson_from(data: dict, path: Path) -> Lesson:
             expect=need(e, "expect", f"exercise {ex_id}"), rule=need(e, "rule", f"exercise {ex_id}"),
             hints_given=tuple(need(e, "hints", f"exercise {ex_id}")),
             reveal=_clean(e.get("reveal", "")).strip(), disputes=tuple(e.get("disputes", ())),
-            choices=tuple(e.get("choices", ())), team=e.get("team", "NS"),
+            choices=tuple(e.get("choices", ())), card=e.get("card", ""), team=e.get("team", "NS"),
             line=e.get("line", "total"), after=dict(e.get("after", {})),
             start=tuple(e.get("start", (0, 0))), picture=e.get("picture", True)))
     for s in lesson.sections:
         for ex_id in s.exercises:
             lesson.exercise(ex_id)          # KeyError -> a section names a missing exercise
-        if s.position and s.position not in positions:
-            raise LessonError(f"{path.name}: section {s.title!r} shows unknown position {s.position!r}")
     return lesson
 
 
-def load_lesson(path) -> Lesson:
-    path = Path(path)
+def _read(path: Path) -> dict:
     with open(path, "rb") as f:
         try:
-            data = tomllib.load(f)
+            return _texts.normalise(tomllib.load(f))
         except tomllib.TOMLDecodeError as e:
             raise LessonError(f"{path.name}: {e}") from None
-    return _lesson_from(data, path)
 
 
-@lru_cache(maxsize=1)
-def _load_all() -> tuple:
-    return tuple(load_lesson(p) for p in sorted(HERE.glob("[0-9][0-9]-*.toml")))
+def load_lesson(path, lang: str = "en") -> Lesson:
+    """A lesson file, in `lang`: the English file with the translation's texts over it
+    (``<lang>/NN-slug.toml`` beside it; without one the texts stay English)."""
+    path = Path(path)
+    lang = _lang(lang)
+    data = _read(path)
+    translated, lacking = True, ()
+    if lang != "en":
+        tpath = _texts.translation_path(path, lang)
+        translated = tpath.exists()
+        texts = _texts.load_translation(tpath) if translated else {}
+        lacking = tuple(_texts.missing(data, texts))
+        _texts.merge(data, texts, f"{lang}/{path.name}")
+    return _lesson_from(data, path, lang, translated, lacking)
 
 
-def load_lessons() -> list:
-    """Every lesson, in curriculum order."""
-    return list(_load_all())
+@lru_cache(maxsize=None)
+def _load_all(lang: str = "en") -> tuple:
+    return tuple(load_lesson(p, lang) for p in sorted(HERE.glob("[0-9][0-9]-*.toml")))
 
 
-def get(key) -> Lesson:
-    """A lesson by number (``"06"``, ``6``), slug (``"frozen-pile"``) or both."""
+def load_lessons(lang: str = "en") -> list:
+    """Every lesson, in curriculum order, in `lang`."""
+    return list(_load_all(_lang(lang)))
+
+
+def get(key, lang: str = "en") -> Lesson:
+    """A lesson by number (``"06"``, ``6``), slug (``"frozen-pile"``) or both, in `lang`."""
     key = str(key)
-    for lesson in _load_all():
+    lessons = _load_all(_lang(lang))
+    for lesson in lessons:
         if key in (lesson.number, lesson.slug, lesson.key) or (key.isdigit() and int(key) == int(lesson.number)):
             return lesson
-    raise KeyError(f"no lesson {key!r}; there are: " + ", ".join(l.key for l in _load_all()))
+    raise KeyError(f"no lesson {key!r}; there are: " + ", ".join(l.key for l in lessons))
+
+
+def missing_texts(lang: str) -> dict:
+    """``{lesson key: [text ids]}``: every text the `lang` translation lacks (a lesson
+    without a translation file lacks all of its texts)."""
+    return {lesson.key: list(lesson.missing) for lesson in load_lessons(lang) if lesson.missing}
 
 
 def __getattr__(name):                     # widgets only when asked for

@@ -1,12 +1,20 @@
-"""A small quiz widget: the position, the question, the answer buttons, hints in steps,
-and after the answer the engine's ruling with the rulebook's words.
+"""A question with second chances: the position, the question, the answer buttons, hints
+in steps, and after the answer the engine's explanation.
 
-    Quiz(exercise)        # or lesson.quiz("frozen-1")
+    Quiz(exercise)        # or lesson.quiz("frozen-natural-joker")
 
-The learner answers BEFORE anything is revealed; the "Hint" button shows the hints one
-step at a time (a nudge, the rule, the move). ``answer(choice)`` and ``hint()`` do the
-same as the buttons (for tests and for teachers at the keyboard). The text/plain repr is
-deterministic (nbval compares it) and never gives the answer away.
+The learner answers BEFORE anything is revealed. A wrong answer gets a nudge (the first
+hint) and another try; after a second miss — or whenever the learner asks, with "Show the
+answer" — the answer is shown with its explanation. The "Hint" button shows the hints one
+step at a time (a nudge, the rule, the move). "Try again" clears the question (for a
+learner coming back, or a teacher asking the next class).
+
+``answer(choice)``, ``hint()``, ``show_answer()`` and ``reset()`` do what the buttons do
+(for tests and teachers at the keyboard). Every try is given to ``tracker.record`` (the
+lesson's progress). Words go through the catalog in the lesson's language; colours are
+JupyterLab's theme variables, so the quiz reads in the dark theme too. The rule id stays
+in a small "For teachers" note. The text/plain repr is deterministic (nbval compares it)
+and never gives the answer away.
 """
 from __future__ import annotations
 
@@ -15,18 +23,28 @@ import re
 
 import ipywidgets as W
 
-from tutor.engine.position import SEAT_NAMES
-
-from . import Exercise, rule_text
+from ..i18n import N_, translator
+from . import Exercise, plain_rule_text
 from .view import position_html
+from .words import move_words
 
 QUESTION = {
-    "judge": "Legal or illegal?",
-    "score": "How many points?",
-    "outcome": "What happens?",
-    "parse": "Possible or impossible?",
-    "game": "Who wins?",
+    "judge": N_("Legal or illegal?"),
+    "score": N_("How many points?"),
+    "outcome": N_("What happens?"),
+    "deck": N_("How many?"),
+    "parse": N_("Possible or impossible?"),
+    "game": N_("Who wins?"),
 }
+HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
+
+# JupyterLab's theme variables (Voila's lab template defines them too), with fallbacks
+RIGHT = "var(--jp-success-color1, #1b7a3a)"
+WRONG = "var(--jp-error-color1, #b3261e)"
+MUTED = "var(--jp-ui-font-color2, #555)"
+BORDER = "var(--jp-border-color2, #ccc)"
+HINT_BG = "var(--jp-layout-color2, #eee)"
+HINT_EDGE = "var(--jp-warn-color1, #c28e00)"
 
 
 def md(text: str) -> str:
@@ -45,32 +63,37 @@ def md(text: str) -> str:
 
 
 class Quiz(W.VBox):
-    """One exercise as a question with buttons; reveals the engine's answer after yours."""
+    """One exercise as a question with buttons; a second try after a miss."""
 
-    def __init__(self, exercise: Exercise, show_position: bool = True):
+    TRIES = 2           # misses before the answer is shown
+
+    def __init__(self, exercise: Exercise, show_position: bool = True, tracker=None):
         self.exercise = exercise
+        self.tracker = tracker
+        self.t = t = translator(exercise.lesson.lang)
         self.given: str | None = None
+        self.misses = 0
+        self.state = ""                 # "", "right", "shown" (the answer, after misses or asked)
         self.hints_shown = 0
         self.result = None
         ex = exercise
-        header = W.HTML(f"<b>{html.escape(QUESTION[ex.kind])}</b> "
-                        f"<span style='color:#666'>({html.escape(ex.lesson.key)}: {html.escape(ex.id)})</span>"
-                        + md(ex.prompt))
-        header.add_class("tutor-quiz-prompt")
-        parts = [header]
-        show_position = show_position and ex.kind != "parse" and ex.picture is not False
+        self.header = W.HTML()
+        self.header.add_class("tutor-quiz-prompt")
+        parts = [self.header]
+        show_position = show_position and ex.kind not in ("parse", "deck") and ex.picture is not False
         pos = ex.position() if show_position or ex.move else None
+        actor = _actor(ex.move, pos) if ex.move else (pos.turn if pos is not None else "S")
         if show_position:
             # "start": the position before the `before` moves, when the position after them
             # would show the answer (a canasta already labelled, a count already drawn)
-            pic = W.HTML(position_html(ex.start_position() if ex.picture == "start" else pos))
+            pic = W.HTML(position_html(ex.start_position() if ex.picture == "start" else pos,
+                                       viewer=actor))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":
             parts.append(W.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
-            mv = W.HTML(f"The move: <code>{html.escape(ex.move)}</code> "
-                        f"(played by {SEAT_NAMES[_actor(ex.move, pos)]})")
+            mv = W.HTML(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
@@ -79,24 +102,34 @@ class Quiz(W.VBox):
             b.add_class("tutor-quiz-choice")
             b.on_click(lambda _b, c=choice: self.answer(c))
             self.buttons.append(b)
-        self.hint_button = W.Button(description="Hint (1 of 3)", icon="lightbulb-o",
-                                    layout=W.Layout(width="auto"))
+        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
         self.hint_button.add_class("tutor-quiz-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
+        self.show_button = W.Button(description=t.gettext("Show the answer"),
+                                    layout=W.Layout(width="auto"))
+        self.show_button.add_class("tutor-quiz-show")
+        self.show_button.on_click(lambda _b: self.show_answer())
+        # shown once answered: a learner may try again, a teacher may ask the next class
+        self.again_button = W.Button(description=t.gettext("Try again"), icon="undo",
+                                     layout=W.Layout(width="auto", display="none"))
+        self.again_button.add_class("tutor-quiz-again")
+        self.again_button.on_click(lambda _b: self.reset())
+        self.feedback = W.HTML("")
+        self.feedback.add_class("tutor-quiz-feedback")
         self.hint_box = W.HTML("")
         self.hint_box.add_class("tutor-quiz-hints")
         self.reveal_box = W.HTML("")
         self.reveal_box.add_class("tutor-quiz-reveal")
-        # shown once answered: a learner may try again, a teacher may ask the next class
-        self.again_button = W.Button(description="Try again", icon="undo",
-                                     layout=W.Layout(width="auto", display="none"))
-        self.again_button.add_class("tutor-quiz-again")
-        self.again_button.on_click(lambda _b: self.reset())
-        parts += [W.HBox(self.buttons + [self.hint_button, self.again_button]), self.hint_box,
-                  self.reveal_box]
-        super().__init__(parts, layout=W.Layout(border="1px solid #ccc", padding="6px",
+        row = W.HBox(self.buttons + [self.hint_button, self.show_button, self.again_button],
+                     layout=W.Layout(flex_flow="row wrap"))
+        parts += [row, self.feedback, self.hint_box, self.reveal_box]
+        super().__init__(parts, layout=W.Layout(border=f"1px solid {BORDER}", padding="6px",
                                                 margin="6px 0"))
         self.add_class("tutor-quiz")
+        self._hint_label()
+        self.refresh_header()
+        if tracker is not None:
+            tracker.on_change(lambda _t: self.refresh_header())
 
     # ---- actions ------------------------------------------------------------------
     def hint(self) -> str:
@@ -105,81 +138,135 @@ class Quiz(W.VBox):
         if self.hints_shown < len(hints):
             self.hints_shown += 1
         shown = hints[:self.hints_shown]
-        labels = ("Nudge", "The rule", "The move")
         self.hint_box.value = "".join(
-            f"<div style='background:#fff8dc;padding:3px 8px;margin:2px 0'><b>{labels[i]}:</b> "
+            f"<div style='background:{HINT_BG};border-left:4px solid {HINT_EDGE};"
+            f"padding:3px 8px;margin:2px 0'><b>{html.escape(self.t.gettext(HINT_LABELS[i]))}:</b> "
             f"{md(h)}</div>" for i, h in enumerate(shown))
-        if self.hints_shown >= len(hints):
-            self.hint_button.disabled = True
-            self.hint_button.description = "No more hints"
-        else:
-            self.hint_button.description = f"Hint ({self.hints_shown + 1} of {len(hints)})"
+        self._hint_label()
         return shown[-1]
 
+    def _hint_label(self) -> None:
+        n = len(self.exercise.hints)
+        if self.hints_shown >= n:
+            self.hint_button.disabled = True
+            self.hint_button.description = self.t.gettext("No more hints")
+        else:
+            self.hint_button.disabled = False
+            self.hint_button.description = self.t.gettext("Hint ({n} of {total})").format(
+                n=self.hints_shown + 1, total=n)
+
     def answer(self, choice) -> bool:
-        """Answer the question; reveals the engine's ruling. True if the answer was right."""
-        ex = self.exercise
+        """Answer the question. True if the answer was right. A miss leaves the question
+        open for another try (the nudge is shown) until the second miss shows the answer."""
+        ex, t = self.exercise, self.t
+        if self.state:
+            return str(choice) == str(ex.answer)
         self.given = str(choice)
-        self.result = ex.check()
         right = str(choice) == str(ex.answer)
+        if self.tracker is not None:
+            self.tracker.record(ex.item, "question", right)
         for b in self.buttons:
-            b.disabled = True
             if b.description == str(choice):
                 b.button_style = "success" if right else "danger"
-        self.reveal_box.value = self._reveal_html(right)
+                b.disabled = True
+        if right:
+            self.state = "right"
+            line = (t.gettext("Right!") if self.misses == 0 else t.gettext("Right, on the second try!"))
+            self.feedback.value = f"<b style='color:{RIGHT}'>✔ {html.escape(line)}</b>"
+            self._finish()
+            return True
+        self.misses += 1
+        if self.misses >= self.TRIES:
+            self.state = "shown"
+            self.feedback.value = (f"<b style='color:{WRONG}'>✘ " + html.escape(
+                t.gettext("Not this one either. The answer is {answer}.")).format(
+                answer=f"<u>{html.escape(str(ex.answer))}</u>") + "</b>")
+            self._finish()
+            return False
+        if self.hints_shown == 0:
+            self.hint()
+        self.feedback.value = (f"<b style='color:{WRONG}'>✘ {html.escape(t.gettext('Not quite.'))}</b> "
+                               + html.escape(t.gettext("Read the hint below and have another go.")))
+        return False
+
+    def show_answer(self) -> None:
+        """Show the answer and its explanation without a try (the "Show the answer" button)."""
+        if self.state:
+            return
+        self.state = "shown"
+        self.feedback.value = (f"<b>" + html.escape(self.t.gettext("The answer is {answer}.")).format(
+            answer=f"<u>{html.escape(str(self.exercise.answer))}</u>") + "</b>")
+        self._finish()
+
+    def _finish(self) -> None:
+        self.result = self.exercise.check()
+        for b in self.buttons:
+            b.disabled = True
+            if b.description == str(self.exercise.answer) and self.state == "shown":
+                b.button_style = "info"
+        self.show_button.layout.display = "none"
+        self.reveal_box.value = self._reveal_html()
         self.again_button.layout.display = None
-        return right
 
     def reset(self) -> None:
         """Back to the unanswered question: no answer, no hints, no reveal."""
         self.given = self.result = None
-        self.hints_shown = 0
+        self.state, self.misses, self.hints_shown = "", 0, 0
         for b in self.buttons:
             b.disabled = False
             b.button_style = ""
-        self.hint_button.disabled = False
-        self.hint_button.description = f"Hint (1 of {len(self.exercise.hints)})"
-        self.hint_box.value = self.reveal_box.value = ""
+        self._hint_label()
+        self.hint_box.value = self.reveal_box.value = self.feedback.value = ""
+        self.show_button.layout.display = None
         self.again_button.layout.display = "none"
 
+    def refresh_header(self) -> None:
+        ex, t = self.exercise, self.t
+        done = self.tracker is not None and self.tracker.is_done(ex.item)
+        mark = (f" <span class='tutor-quiz-done' style='color:{RIGHT}' title='"
+                + html.escape(t.gettext("You answered this one right before."), quote=True)
+                + "'>✔</span>") if done else ""
+        self.header.value = f"<b>{html.escape(t.gettext(QUESTION[ex.kind]))}</b>{mark}{md(ex.prompt)}"
+
     # ---- the reveal -------------------------------------------------------------
+    def _explanation(self) -> str:
+        """What the engine says, in words a learner reads (no position text, no ids)."""
+        ex, r, lang = self.exercise, self.result, self.exercise.lesson.lang
+        if ex.kind == "judge":
+            colour = RIGHT if r.legal else WRONG
+            verdict = self.t.gettext("Legal") if r.legal else self.t.gettext("Illegal")
+            return (f"<b style='color:{colour}'>{html.escape(verdict)}.</b> "
+                    f"{html.escape(r.explain(lang))}")
+        if ex.kind in ("score", "deck", "game"):
+            lines = "<br>".join(html.escape(ln) for ln in r.explain(lang).splitlines())
+            return f"<div style='font-variant-numeric:tabular-nums'>{lines}</div>"
+        return ""                        # outcome, parse: the lesson's words say it
+
     def reveal_text(self) -> str:
         """The reveal in plain text (what the box shows after an answer)."""
-        ex, r = self.exercise, self.result if self.result is not None else self.exercise.check()
-        if ex.kind == "judge":
-            head = f"The judge: {'legal' if r.legal else 'illegal'}, rule {r.rule}"
-            return "\n".join([head, rule_text(r.rule), r.explain(), ex.reveal]).strip()
-        return "\n".join([f"The engine: {r.answer} (rule {ex.rule})", rule_text(ex.rule),
-                          r.explain(), ex.reveal]).strip()
+        if self.result is None:
+            self.result = self.exercise.check()
+        return html.unescape(re.sub(r"<[^>]+>", " ", self._reveal_html())).strip()
 
-    def _reveal_html(self, right: bool) -> str:
-        ex, r = self.exercise, self.result
-        mark = ("<b style='color:#1b7a3a'>Right.</b>" if right else
-                f"<b style='color:#b3261e'>Not quite</b> — the answer is <b>{html.escape(str(ex.answer))}</b>.")
-        if ex.kind == "judge":
-            colour = "#1b7a3a" if r.legal else "#b3261e"
-            verdict = (f"The judge: <b style='color:{colour}'>{'legal' if r.legal else 'illegal'}</b>, "
-                       f"rule <code>{html.escape(r.rule)}</code>")
-            words = html.escape(r.explain())
-            rid = r.rule
-        else:
-            verdict = f"The engine: <b>{html.escape(str(r.answer))}</b>, rule <code>{html.escape(ex.rule)}</code>"
-            words = f"<pre style='margin:2px 0'>{html.escape(r.explain())}</pre>"
-            rid = ex.rule
-        book = html.escape(rule_text(rid))
-        return (f"<div style='border-left:4px solid #888;padding:4px 10px;margin-top:4px'>"
-                f"{mark} {verdict}<blockquote style='margin:4px 0;color:#444'>"
-                f"Rulebook, <code>{html.escape(rid)}</code>: {book}</blockquote>"
-                f"<div>{words}</div>{md(ex.reveal) if ex.reveal else ''}</div>")
+    def _reveal_html(self) -> str:
+        ex, t = self.exercise, self.t
+        rid = self.result.rule if ex.kind == "judge" else ex.rule
+        teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
+                    f"<summary>{html.escape(t.gettext('For teachers'))}</summary>"
+                    + html.escape(t.gettext("Rule {rule}: {text}")).format(
+                        rule=f"<code>{html.escape(rid)}</code>", text=html.escape(plain_rule_text(rid)))
+                    + "</details>")
+        return (f"<div style='border-left:4px solid {BORDER};padding:4px 10px;margin-top:4px'>"
+                f"{self._explanation()}{md(ex.reveal) if ex.reveal else ''}{teachers}</div>")
 
     # ---- text for nbval and terminals ------------------------------------------------
     def __repr__(self) -> str:
         ex = self.exercise
-        lines = [f"Quiz {ex.lesson.key}:{ex.id} — {QUESTION[ex.kind]}", ex.prompt]
+        lines = [f"Quiz {ex.lesson.key}:{ex.id} — {self.t.gettext(QUESTION[ex.kind])}", ex.prompt]
         if ex.move:
             lines.append(f"The move: {ex.move}")
         lines.append("Answers: " + " | ".join(map(str, ex.options)) +
-                     " (the engine's ruling is shown after you answer)")
+                     " (the explanation is shown after you answer)")
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, **kwargs):

@@ -18,9 +18,9 @@ def short_text(pos) -> str:
     return "\n".join(ln for ln in pos.to_text().splitlines() if not _DEFAULT_LINES.match(ln))
 
 
-def position_html(pos) -> str:
-    """The position's SVG diagram (tutor.engine.diagram) in a div."""
-    return f"<div class='tutor-diagram'>{position_svg(pos)}</div>"
+def position_html(pos, viewer: str = "S") -> str:
+    """The position's SVG diagram (tutor.engine.diagram) as `viewer` sees it, in a div."""
+    return f"<div class='tutor-diagram'>{position_svg(pos, viewer=viewer)}</div>"
 
 
 class Picture:

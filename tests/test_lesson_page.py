@@ -1,0 +1,332 @@
+"""The lesson page without a browser: tasks on a table followed through the session's
+rulings, progress kept in a progress store, the checklist, the lesson list, lessons per
+language (translations by text id), and the launcher's settings."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tutor.lessons as L
+from tutor.lessons import texts as T
+from tutor.lessons.tasks import TaskRun, start_positions
+from tutor.progress import ProgressStore
+from tutor.table import TableSession
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def store(tmp_path):
+    from tutor.lessons import tracker
+    s = ProgressStore(tmp_path / "progress.sqlite3")
+    tracker.use_store(s)
+    yield s
+    tracker.use_store(None)
+    s.close()
+
+
+def _run(lesson_key, section_id, done=(), record=None):
+    lesson = L.get(lesson_key)
+    section = lesson.section(section_id)
+    session = TableSession(lesson.position(section.position))
+    return session, TaskRun(session, section.tasks, done=done, record=record)
+
+
+# ---------------------------------------------------------------------------- tasks
+
+def test_a_task_is_done_by_the_ruling_it_asks_for():
+    tries = []
+    session, run = _run("06", "what-frozen", record=lambda task, right: tries.append((task.id, right)))
+    assert run.task.id == "joker" and run.state == ""
+    session.try_move("take 9H JK")                     # the task: show why the joker does not help
+    assert run.state == "right" and run.task.id == "naturals"
+    assert tries == [("joker", True)]
+    session.try_move("take 9H 9S")
+    assert run.finished and run.state == "finished"
+    assert run.done == {"task:frozen-wild:1", "task:frozen-wild:2"}
+
+
+def test_a_legal_move_that_is_not_the_task_is_taken_back():
+    session, run = _run("06", "what-frozen")
+    staged = session.position
+    session.try_move("take 9H 9S")                     # legal, but the task is the joker's try
+    assert run.state == "back" and run.task.id == "joker" and run.misses == 1
+    assert session.position == staged and not session.past, "the table is back where the task starts"
+    session.try_move("draw")                           # another legal move, another miss
+    assert run.state == "back" and run.misses == 2 and session.position == staged
+
+
+def test_a_refused_move_that_is_not_the_task_is_a_miss():
+    session, run = _run("01", "first-look")
+    session.try_move("meld KH KD")                     # refused (two cards), not the task
+    assert run.state == "wrong" and run.task.id == "kings" and run.misses == 1
+    session.try_move("meld KH KD KS")
+    assert run.state == "right" and run.misses == 0
+
+
+def test_uses_asks_for_the_cards_named():
+    session, run = _run("01", "first-look")
+    session.try_move("meld KH KD KS")
+    session.try_move("meld 7H 7D 3S")                  # refused by meld.size, but not task 2's move
+    assert run.task.id == "wild-two" and run.state == "wrong"
+    task = run.task
+    assert task.matches(__import__("tutor").judge(session.position, "meld 9H 9D 2C"))
+    session.try_move("meld 7H 7D 2C")                  # legal, a wild card too, but not the nines
+    assert run.state == "back" and run.task is task
+
+
+def test_show_me_selects_the_examples_cards():
+    session, run = _run("06", "team-not-melded")
+    assert [c.text for c in run.show_me()] == ["AH", "JK"]
+    assert sorted(c.text for c in session.selected_cards()) == ["AH", "JK"]
+    session.take()
+    assert run.task.id == "pair"
+
+
+def test_tasks_done_before_start_where_the_next_one_starts():
+    lesson = L.get("01")
+    section = lesson.section("first-look")
+    session, run = _run("01", "first-look", done={"task:first-look:1", "task:first-look:2"})
+    assert run.task.id == "not-wild"
+    starts = start_positions(lesson.position("first-look"), section.tasks)
+    assert session.position == starts[2]
+    assert [c.text for c in session.hand] == ["7D", "7H", "5C", "3S"]
+    run.again()                                        # "Do these steps again"
+    assert run.task.id == "kings" and session.position == lesson.position("first-look")
+    assert run.done == {"task:first-look:1", "task:first-look:2"}, "what was done stays done"
+
+
+def test_a_reset_task_waits_for_next_step():
+    session, run = _run("06", "what-frozen")
+    run.tasks[1].reset = True
+    try:
+        session.try_move("take 9H JK")
+        assert run.waiting and run.task.id == "naturals"
+        session.try_move("take 9H 9S")               # while waiting, moves are free play
+        assert run.task.id == "naturals" and not run.finished
+        run.go_on()
+        assert not run.waiting and session.position == run.staged
+    finally:
+        run.tasks[1].reset = False
+
+
+def test_every_task_plays_its_example_against_the_engine():
+    for lesson in L.load_lessons():
+        for task, problems in lesson.task_problems():
+            assert not problems, problems
+    assert len(L.get("06").tasks) == 6 and len(L.get("01").tasks) == 3
+
+
+def test_a_task_whose_example_does_not_do_it_is_reported(tmp_path):
+    text = (REPO / "tutor/lessons/06-frozen-pile.toml").read_text()
+    bad = tmp_path / "06-frozen-pile.toml"
+    bad.write_text(text.replace('example = "take 9H JK"', 'example = "take 9H 9S"'))
+    problems = L.load_lesson(bad).problems()
+    assert any("does not do the task" in p and "take 9H 9S" in p for p in problems), problems
+
+
+# ---------------------------------------------------------------------------- progress on the page
+
+def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import LessonPage
+    page = LessonPage("06")
+    header = page.header()
+    assert "0 of 12 steps done" in header.value and "Continue" not in header.value
+    box = page.table("what-frozen")
+    box.session.try_move("take 9H JK")
+    assert "Right." in box.box.value and "Step 2 of 2" in box.box.value
+    box.session.try_move("take 9H 9S")
+    assert "All steps on this table done" in box.box.value
+    assert "Frozen for the team that has not melded" in box.box.value      # the next step's link
+    quiz = page.quiz("frozen-natural-joker")
+    quiz.answer("Legal")
+    quiz.answer("Illegal")
+    assert store.done("me", "06-frozen-pile") == {"task:frozen-wild:1", "task:frozen-wild:2",
+                                                  "quiz:frozen-natural-joker"}
+    assert "3 of 12 steps done" in header.value
+    assert "Continue where you left off: What &quot;frozen&quot; means" in header.value
+    # back another day: a new page (a new kernel) reads the same store
+    again = LessonPage("06")
+    assert "3 of 12 steps done" in again.header().value
+    assert again.quiz("frozen-natural-joker").header.value.count("✔") == 1
+    box2 = again.table("what-frozen")
+    assert box2.run.finished and "All steps on this table done" in box2.box.value
+    assert again.quiz("frozen-two-naturals").header.value.count("✔") == 0
+
+
+def test_page_ready_reads_progress_made_elsewhere(store):
+    """Voila's preheated kernel ran the page before the learner came: ready() reads again."""
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import LessonPage
+    page = LessonPage("06")
+    header = page.header()
+    box = page.table("what-frozen")
+    store.record("me", "06-frozen-pile", "task:frozen-wild:1", "task", True)   # another page did it
+    assert "0 of 12" in header.value and box.run.task.id == "joker"
+    page.ready()
+    assert "1 of 12" in header.value and box.run.task.id == "naturals"
+    assert store.last_place("me")[0] == "06-frozen-pile"
+
+
+def test_a_damaged_store_starts_afresh_and_the_page_says_so(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons import tracker
+    from tutor.lessons.page import LessonPage, lesson_list
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    s = ProgressStore(path)
+    tracker.use_store(s)
+    try:
+        page = LessonPage("01")
+        text = page.header().value
+        assert "could not be read" in text and "start afresh" in text and "Traceback" not in text
+        assert "could not be read" in lesson_list().html.value
+    finally:
+        tracker.use_store(None)
+        s.close()
+
+
+def test_without_a_store_the_lessons_work_and_say_progress_is_not_kept():
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import LessonPage
+    from tutor.lessons.tracker import Tracker
+    t = Tracker("01-cards", store=None)
+    t.store = None
+    page = LessonPage("01", tracker=t)
+    assert "cannot be saved on this computer" in page.header().value
+    box = page.table("first-look")
+    box.session.try_move("meld KH KD KS")
+    assert box.run.task.id == "wild-two" and t.is_done("task:first-look:1")
+
+
+def test_lesson_list_marks_continue_and_languages(store):
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import lesson_list
+    listing = lesson_list()
+    text = listing.html.value
+    assert text.count("tutor-lesson-row") == 12
+    assert "Start with lesson 1" in text and "href='01-cards.ipynb'" in text
+    assert "href='sv/00-lessons.ipynb'" in text and "href='fi/00-lessons.ipynb'" in text
+    lesson = L.get("01")
+    for item in lesson.items():
+        store.record("me", lesson.key, item, "question" if item.startswith("quiz") else "task", True)
+    store.record("me", "06-frozen-pile", "quiz:upcard-frozen", "question", True)
+    listing.ready()
+    text = listing.html.value
+    assert "data-key='01-cards'><td><span class='tutor-mark' data-done='true'" in text
+    assert "1/12" in text
+    assert "Continue where you left off: lesson 6, The frozen pile" in text
+    sv = lesson_list(lang="sv").html.value
+    assert "href='../00-lessons.ipynb'" in sv and "href='../fi/00-lessons.ipynb'" in sv
+    assert "href='01-cards.ipynb'" in sv
+
+
+# ---------------------------------------------------------------------------- lessons per language
+
+def _lesson_dir(tmp_path, key="06-frozen-pile"):
+    (tmp_path / f"{key}.toml").write_text((REPO / f"tutor/lessons/{key}.toml").read_text())
+    (tmp_path / "sv").mkdir()
+    return tmp_path / f"{key}.toml"
+
+
+def test_a_translation_replaces_texts_by_id_and_lists_what_it_lacks(tmp_path):
+    path = _lesson_dir(tmp_path)
+    (tmp_path / "sv" / path.name).write_text('''
+title = "Fryst kasthög"
+[recap]
+wild = "Kasthögen är frusen för alla."
+[sections.what-frozen]
+title = "Vad betyder fryst?"
+[sections.what-frozen.tasks.joker]
+do = "Visa varför jokern inte hjälper."
+[exercises.frozen-natural-joker]
+hints = ["Ett", "Två", "Tre"]
+''')
+    english = L.load_lesson(path)
+    sv = L.load_lesson(path, "sv")
+    assert sv.lang == "sv" and sv.translated and sv.title == "Fryst kasthög"
+    assert sv.section("what-frozen").title == "Vad betyder fryst?"
+    assert sv.section("what-frozen").tasks[0].do == "Visa varför jokern inte hjälper."
+    assert sv.section("what-frozen").tasks[0].example == "take 9H JK", "moves are not translated"
+    assert sv.exercise("frozen-natural-joker").hints == ("Ett", "Två", "Tre")
+    assert sv.recap[1] == "Kasthögen är frusen för alla." and sv.recap[0] == english.recap[0]
+    assert sv.goal == english.goal                         # lacking: English is shown …
+    assert "goal" in sv.missing and "title" not in sv.missing   # … and listed
+    assert "sections.what-frozen.tasks.naturals.do" in sv.missing
+    assert "exercises.frozen-natural-joker.prompt" in sv.missing
+    assert "exercises.frozen-natural-joker.hints" not in sv.missing
+    assert set(sv.missing) | {"title", "recap.wild", "sections.what-frozen.title",
+                              "sections.what-frozen.tasks.joker.do",
+                              "exercises.frozen-natural-joker.hints"} == set(T.slots(T.normalise(
+                                  __import__("tomllib").loads(path.read_text()))))
+    assert not sv.problems(), "a translation cannot change what the engine checks"
+
+
+def test_translated_choices_keep_the_answer_in_place(tmp_path):
+    path = _lesson_dir(tmp_path, "01-cards")
+    (tmp_path / "sv" / path.name).write_text('''
+[exercises.hand-order]
+choices = ["klöver ess", "hjärter två", "hjärter kung", "klöver trea"]
+''')
+    ex = L.load_lesson(path, "sv").exercise("hand-order")
+    assert ex.answer == "hjärter två" and ex.answer in ex.options
+    assert not ex.problems()
+    assert L.load_lesson(path, "sv").exercise("joker-is-wild").options[1].startswith("a meld of nines")
+
+
+def test_a_translation_naming_a_missing_text_or_the_wrong_length_is_refused(tmp_path):
+    path = _lesson_dir(tmp_path)
+    (tmp_path / "sv" / path.name).write_text('[sections.no-such-section]\ntitle = "x"\n')
+    with pytest.raises(L.TranslationError, match="no-such-section"):
+        L.load_lesson(path, "sv")
+    (tmp_path / "sv" / path.name).write_text('[exercises.frozen-natural-joker]\nhints = ["x"]\n')
+    with pytest.raises(L.TranslationError, match="list of 3 texts"):
+        L.load_lesson(path, "sv")
+
+
+def test_without_a_translation_a_lesson_is_english_and_lacks_every_text(tmp_path):
+    path = _lesson_dir(tmp_path)
+    sv = L.load_lesson(path, "sv")
+    assert not sv.translated and sv.title == "The frozen pile"
+    assert sv.missing[:2] == ("title", "goal")
+    assert set(L.missing_texts("sv")) == {l.key for l in L.load_lessons("sv") if not l.translated} | \
+        {l.key for l in L.load_lessons("sv") if l.missing}
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi"])
+def test_every_translation_file_translates_every_text_of_its_lesson(lang):
+    """A started translation is finished before it is committed: this lists what it lacks."""
+    for lesson in L.load_lessons(lang):
+        if lesson.translated:
+            assert not lesson.missing, f"{lang}/{lesson.key}.toml lacks: " + ", ".join(lesson.missing)
+
+
+def test_ids_are_stable_for_lessons_written_before_ids():
+    lesson = L.get("05")
+    assert [s.id for s in lesson.sections][:2] == ["why-take-the-pile", "the-top-card-and-your-team-s-melds"]
+    assert "recap.1" in T.slots(T.normalise(__import__("tomllib").loads(lesson.path.read_text())))
+
+
+# ---------------------------------------------------------------------------- the launcher
+
+def test_voila_settings_serve_the_folder_with_the_first_pages_preheated():
+    from tutor.lessons.serve import ROOT, voila_config
+    c = voila_config(lang="fi")
+    assert c.Voila.root_dir == str(ROOT) and c.VoilaConfiguration.strip_sources is True
+    assert c.VoilaConfiguration.preheat_kernel is True
+    assert c.VoilaKernelManager.kernel_pools_config == {
+        "default": {"pool_size": 0}, "fi/00-lessons.ipynb": {"pool_size": 1},
+        "fi/01-cards.ipynb": {"pool_size": 1}}
+    assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert "preheat_kernel" not in voila_config(preheat=[]).VoilaConfiguration
+
+
+def test_launcher_without_notebooks_says_what_to_do(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "tutor.lessons.serve", "--no-browser",
+                        "--root", str(tmp_path)], capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "python scripts/build_notebooks.py" in r.stderr
