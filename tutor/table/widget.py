@@ -80,8 +80,8 @@ _STYLE = """<style>
   gap: 8px 16px; align-items: flex-end; color: var(--jp-ui-font-color1, #1b1b1b); }
 body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-bad: #f2a49c;
   --tutor-dim: #b0b0b0; --tutor-hint-bg: #3a3000; --tutor-hint-edge: #ffb300; }
-.tutor-board { flex: 3 1 600px; min-width: 0; max-width: 960px; }
-.tutor-side { flex: 1 1 300px; min-width: 280px; max-width: 560px; gap: 4px; }
+.tutor-board { flex: 3 1 540px; min-width: 0; max-width: 960px; }
+.tutor-side { flex: 1 1 280px; min-width: 260px; max-width: 560px; gap: 4px; }
 .tutor-canvas { display: block; width: 100% !important; height: auto !important; }
 .tutor-canvas:focus { scroll-margin: -10000px; }
 .tutor-explanation, .tutor-selection, .tutor-table .widget-html-content {
@@ -218,7 +218,9 @@ class Table(W.Box):
             raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
         text_box = W.VBox([self.notation_title, self.notation, self.text_error],
                           layout=W.Layout(width="100%", display=None if teacher else "none"))
-        self.board = W.VBox([self.canvas, self.selection_label, self.keyboard])
+        # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
+        # bottom, level with the side's buttons and explanation
+        self.board = W.VBox([self.selection_label, self.keyboard, self.canvas])
         self.board.add_class("tutor-board")
         self.side = W.VBox([settings, moves, tools, typed, self.explanation, text_box])
         self.side.add_class("tutor-side")
