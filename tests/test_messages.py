@@ -196,28 +196,31 @@ def test_english_is_unchanged_after_loading_the_other_languages():
     assert "two natural kings" in text and "frozen" in text
 
 
-def test_swedish_words_fill_the_fields():
-    pos = tutor.Position.parse("turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n")
-    text = tutor.judge(pos, "meld K: 2D 2H").explain("sv")
-    assert "kungar" in text and "även efter att den blivit en canasta" in text, text
-    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
-    assert "Det är Syds tur, inte Nords" in tutor.judge(pos, "N: draw").explain("sv")
-    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
-    text = tutor.judge(pos, "discard 3C").explain("sv")
-    assert "Västs tur" in text and "svart trea" in text, text
+#: (language, position, move, words the explanation must hold): the glossary's words in
+#: the forms the sentence needs (Swedish genitive -s; Finnish genitive, ablative, a rank as
+#: the first part of a compound)
+FILLED = [
+    ("sv", "turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n", "meld K: 2D 2H",
+     ["kungar", "även efter att den blivit en canasta"]),
+    ("sv", "turn: S draw\nS: 9H 9D 4C\n", "N: draw", ["Det är Syds tur, inte Nords"]),
+    ("sv", "turn: S melded\nS: 3C 5D\nNS: KH KS KD\n", "discard 3C", ["Västs tur", "svart trea"]),
+    ("fi", "turn: S draw\nS: 9H 9D 4C\n", "N: draw", ["Nyt on Etelän vuoro, ei Pohjoisen"]),
+    ("fi", "turn: S melded\nS: 3C 5D\nNS: KH KS KD\n", "discard 3C",
+     ["Lännen vuoro", "musta kolmonen"]),
+    ("fi", "turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n", "ask",
+     ["kysyä Pohjoiselta ”saanko lopettaa?”"]),
+    ("fi", "turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld QC QS",
+     ["rouvapöytäys on Idän–Lännen", "Pohjoinen–Etelä voi aloittaa"]),
+    ("fi", "turn: S drawn\nS: 2D 2H 4C 9S\nNS: KH KH KS KS KD JK 2C\n", "meld K: 2D 2H",
+     ["kuningaspöytäyksessä", "ei edes sen jälkeen, kun siitä on tullut canasta"]),
+]
 
 
-def test_finnish_words_fill_the_fields_in_their_cases():
-    """The seats in the genitive, the ablative; a rank as the first part of a compound."""
-    pos = tutor.Position.parse("turn: S draw\nS: 9H 9D 4C\n")
-    assert "Nyt on Etelän vuoro, ei Pohjoisen" in tutor.judge(pos, "N: draw").explain("fi")
-    pos = tutor.Position.parse("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n")
-    text = tutor.judge(pos, "discard 3C").explain("fi")
-    assert "Lännen vuoro" in text and "musta kolmonen" in text, text
-    pos = tutor.Position.parse("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\n")
-    assert "kysyä Pohjoiselta ”saanko lopettaa?”" in tutor.judge(pos, "ask").explain("fi")
-    pos = tutor.Position.parse("turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n")
-    assert "rouvapöytäys" in tutor.judge(pos, "meld QC QS").explain("fi")
+@pytest.mark.parametrize("lang, text, move, words", FILLED)
+def test_the_glossary_words_fill_the_fields(lang, text, move, words):
+    said = tutor.judge(tutor.Position.parse(text), move).explain(lang)
+    for w in words:
+        assert w in said, (w, said)
 
 
 @pytest.mark.parametrize("lang", LANGS)
