@@ -253,7 +253,7 @@ def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, 
 
 
 def test_labels_do_not_run_into_each_other_at_the_narrowest_width():
-    """At 600 table pixels the labels of one row keep apart (estimated text widths)."""
+    """At the narrowest width (560 table pixels) the labels of one row keep apart (estimated text widths)."""
     from tutor.engine.diagram import text_width
     for pos in _positions_to_read():
         prims = scene(pos, viewer="S", width=MIN_WIDTH).prims

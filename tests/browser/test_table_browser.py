@@ -86,8 +86,8 @@ def _settle(page):
     page.wait_for_function(
         """(sel) => { const c = document.querySelector(sel); if (!c) return false;
             const w = c.getBoundingClientRect().width;
-            return Math.abs(Math.min(960, Math.max(600, Math.floor(w))) - c.width / 2) <= 3
-                || (w > 960 && c.width / 2 >= 600); }""", arg=CANVAS, timeout=20_000, polling=100)
+            return Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3
+                || (w > 960 && c.width / 2 >= 560); }""", arg=CANVAS, timeout=20_000, polling=100)
     _wait_painted(page)
 
 
@@ -239,7 +239,7 @@ def test_lab_1024x768_with_the_file_browser_open_nothing_is_clipped(lab_server, 
     assert box["browser"] > 150, box
     assert box["table_right"] <= box["cell_right"] + 1 and box["side_right"] <= box["vw"], box
     # drawn at the width it is shown, so the canvas text keeps its 12 px and more
-    assert box["drawn"] >= 600 and abs(box["canvas_w"] - box["drawn"]) <= 4, box
+    assert box["drawn"] >= 560 and abs(box["canvas_w"] - box["drawn"]) <= 4, box
     _scroll_canvas_bottom_into_view(page)
     screenshot(page, "table-lab-1024x768-filebrowser")
     page.locator(".tutor-explanation").scroll_into_view_if_needed()

@@ -23,7 +23,7 @@ Layout, seen from the `viewer` at the bottom: the partner at the top, the next p
 melds in a band under the top hand, the viewer's team's melds in a band above the
 viewer's hand; in the middle the stock, the discard pile (wild cards and red threes
 crosswise), the status (whose turn, phase, scores, "may I go out?") and the frozen or
-blocked mark. The width adapts from `MIN_WIDTH` to `WIDTH` (the widget draws at the width
+blocked mark. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
 it is shown at, so that text keeps its size); every text is at least `MIN_TEXT` px and
 every colour pair reads at 4.5:1 (WCAG AA) — tests/test_table_view.py checks both.
 """
@@ -39,7 +39,7 @@ from .scoring import ALL_RED_THREES
 from .seatview import SeatView
 
 WIDTH, HEIGHT = 960, 770
-MIN_WIDTH = 600
+MIN_WIDTH = 560
 MIN_TEXT = 12
 
 FELT = "#17572f"
@@ -417,7 +417,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # --- middle: stock, pile, status, marks; across the whole table when the side hands
     # are short stacks of backs, between the bands when they are open columns
     stacks = all(at[side] not in view.hands for side in ("left", "right"))
-    mx0, mx1 = (24, W - 24) if stacks and narrow else (bx0, bx1)
+    mx0, mx1 = (24, W - 24) if stacks and narrow else (92, W - 92) if narrow else (bx0, bx1)
     my = 306
     sx = mx0 + 8
     _label(out, sx, my - 14, t.gettext("stock"), 13, MUTED, True)

@@ -58,7 +58,7 @@ function render({ model, el }) {
   text.className = "tutor-description";
   text.id = uid + "-description";
   details.append(summary, text);
-  el.append(box, details, live);
+  el.append(details, box, live);     // the hand last: Shift+Tab from the next control reaches it
 
   function options_() {
     const cards = model.get("cards"), sel = new Set(model.get("selected"));

@@ -17,9 +17,10 @@ on the learner's own turn. "teacher" mode adds the position text and "Move cards
 
 Screens: the table is a row that wraps — the board (canvas, keyboard line) and the side
 (moves, move box, explanation). The canvas is drawn at the width it gets on screen (the
-page reports it through `TableKeys`), 600–960 table pixels, so its text keeps its size;
+page reports it through `TableKeys`), 560–960 table pixels, so its text keeps its size;
 wider, it is scaled up. "Projector" draws at half the width and scales by two (every label
-twice its size), puts the side under the board and keeps it on screen. Colours of the
+twice its size, 24 px and more) and pins the side (buttons and ruling) to the screen's right
+edge, so the ruling stays on screen while the table scrolls. Colours of the
 widgets come from JupyterLab's theme variables (light and dark).
 """
 from __future__ import annotations
@@ -100,10 +101,11 @@ body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-
 .tutor-table .jupyter-button { font-size: var(--tutor-font-size); }
 .tutor-projector { --tutor-font-size: 24px; }
 .tutor-projector .jupyter-button { height: auto; padding: 4px 12px; }
-.tutor-projector .tutor-board { max-width: none; flex-basis: 100%; }
-.tutor-projector .tutor-side { max-width: none; flex-basis: 100%; position: sticky; bottom: 0;
-  z-index: 2; background: var(--jp-layout-color1, #fff); }
-.tutor-projector .tutor-explanation { max-height: 40vh; overflow-y: auto; }
+.tutor-projector .tutor-board { max-width: none; flex-basis: 100%;
+  margin-right: calc(min(34vw, 660px) + 12px); }
+.tutor-projector .tutor-side { position: fixed; top: 0; right: 0; bottom: 0; width: min(34vw, 660px);
+  max-width: none; overflow-y: auto; z-index: 1000; padding: 8px; box-sizing: border-box;
+  background: var(--jp-layout-color1, #fff); border-left: 2px solid var(--jp-border-color1, #bdbdbd); }
 </style>"""
 
 
