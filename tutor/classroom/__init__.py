@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, N_, translator
 
-REPO_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+from ..lessons.serve import ROOT as REPO_NOTEBOOKS    # the lesson notebooks (per language)
 DEFAULT_PORT = 8866
 
 NO_NOTEBOOKS = N_("error: no lesson notebooks in {folder}. Give the folder with --notebooks.")
@@ -93,7 +93,7 @@ def build_parser(t) -> argparse.ArgumentParser:
     p.add_argument("--notebooks", default=None, help=t.gettext("the folder of lesson notebooks"))
     p.add_argument("--cull-minutes", type=float, default=30.0,
                    help=t.gettext("close a learner's page kernel after this many idle minutes"))
-    p.add_argument("--log-level", default="WARNING", help=argparse.SUPPRESS)
+    p.add_argument("--log-level", default="WARN", help=argparse.SUPPRESS)
     return p
 
 

@@ -33,6 +33,7 @@ from traitlets import Instance, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from . import pages
 from .auth import RoomAuthorizer, RoomIdentityProvider, is_teacher
@@ -40,10 +41,9 @@ from .kernels import RoomKernelManager, starting_for
 
 #: Notebooks of the lesson folder a learner may not open (the teacher's notes).
 TEACHER_ONLY = ("teacher.ipynb",)
-#: The notebook that lists the lessons, if the lesson folder has one (first found wins).
-LESSON_LIST_NAMES = ("index.ipynb", "00-lessons.ipynb", "lessons.ipynb")
 _TOP_NOTEBOOK = re.compile(r"^[^/\\]+\.ipynb$")
 _LESSON = re.compile(r"^(\d\d)-[^/]+\.ipynb$")
+WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
 class RoomVoilaHandler(TornadoVoilaHandler):
@@ -61,6 +61,7 @@ class RoomVoilaHandler(TornadoVoilaHandler):
             key = next((k for k in app.lesson_keys() if k.startswith(m.group(1) + "-")), None)
             if key:
                 room.opened(user.username, key)
+        self.xsrf_token                 # sets the cookie Voila's page sends when it is left
         token = starting_for.set(user)
         try:
             async for chunk in self.get_generator(path=path):
@@ -85,6 +86,21 @@ class RoomVoilaHandler(TornadoVoilaHandler):
 
     def url(self, path):
         return self.base_url.rstrip("/") + path
+
+
+class RoomKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """The kernel's websocket, in the protocol Voila's front end speaks (v1) only.
+
+    Voila's handler reads the header of every binary message it forwards as v1; a client
+    asking for the older protocol gets binary messages (a canvas redraw) in another
+    layout, which Voila's reading turns into a loop that stops the whole server. One
+    learner's odd client must not stop the class: the older protocol is refused."""
+
+    async def get(self, kernel_id):
+        offered = [p.strip() for p in self.request.headers.get("Sec-WebSocket-Protocol", "").split(",")]
+        if WS_PROTOCOL not in offered:
+            raise web.HTTPError(400, "the kernel protocol v1 is needed")
+        return await super().get(kernel_id)
 
 
 class RoomShutdownHandler(pages.RoomHandler):
@@ -128,9 +144,10 @@ class RoomApp(Voila):
         return (Path(self.root_dir) / path).is_file()
 
     def lesson_list_url(self) -> str:
-        for name in LESSON_LIST_NAMES:
-            if (Path(self.root_dir) / name).is_file():
-                return "/voila/render/" + name
+        """The lessons' own list page (tutor.lessons.serve.LIST), else a plain list of ours."""
+        from ..lessons.serve import LIST
+        if (Path(self.root_dir) / LIST).is_file():
+            return "/voila/render/" + LIST
         return "/lessons"
 
     def lesson_notebooks(self) -> list[tuple[str, str, str]]:
@@ -139,6 +156,8 @@ class RoomApp(Voila):
         out = []
         for path in sorted(Path(self.root_dir).glob("[0-9][0-9]-*.ipynb")):
             number = path.name[:2]
+            if number == "00":                  # the lessons' own list
+                continue
             try:
                 title = lesson(number, self.room.lang).title
             except KeyError:
@@ -177,7 +196,9 @@ class RoomApp(Voila):
             pattern, cls = spec[0], spec[1]
             if pattern.rstrip("/") == self.server_url.rstrip("/") or any(d in pattern for d in dropped):
                 continue
-            if isinstance(cls, type) and issubclass(cls, tornado.web.StaticFileHandler):
+            if cls is VoilaKernelWebsocketHandler:
+                spec = (pattern, RoomKernelWebsocketHandler, *spec[2:])
+            elif isinstance(cls, type) and issubclass(cls, tornado.web.StaticFileHandler):
                 cls = type(f"Room{cls.__name__}", (_MembersOnly, cls), {})
                 spec = (pattern, cls, *spec[2:])
             keep.append(spec)
@@ -265,26 +286,27 @@ def _addresses(ip: str) -> list[str]:
 
 
 def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
-             cull_minutes: float, log_level: str = "WARNING") -> RoomApp:
-    """A RoomApp configured for `room`, serving the notebooks of the folder `notebooks`."""
-    c = Config()
+             cull_minutes: float, log_level: str = "WARN") -> RoomApp:
+    """A RoomApp configured for `room`, serving the notebooks of the folder `notebooks`:
+    the learner view's Voila settings (``tutor.lessons.serve.voila_config``: no code, no
+    tracebacks), without preheated kernels (a room's kernel is started for the learner
+    who asks, with their name in it), and with the room's guards."""
+    from ..lessons.serve import voila_config
+    c = voila_config(notebooks, room.lang, preheat=[])
     c.Voila.port = port
     c.Voila.port_retries = 0
     c.Voila.ip = ip
     c.Voila.open_browser = open_browser
-    c.Voila.root_dir = str(notebooks)
     c.Voila.log_level = log_level
     c.Voila.identity_provider_class = RoomIdentityProvider
     c.Voila.authorizer_class = RoomAuthorizer
-    c.Voila.tornado_settings = {"websocket_max_message_size": 4 * 1024 * 1024}
     c.VoilaConfiguration.multi_kernel_manager_class = RoomKernelManager
-    c.VoilaConfiguration.strip_sources = True
-    c.VoilaConfiguration.show_tracebacks = False
-    c.VoilaConfiguration.file_allowlist = []
+    c.VoilaConfiguration.file_allowlist = []          # no files of the folder, only pages
     c.VoilaConfiguration.http_header_envs = []
-    c.RoomKernelManager.cull_idle_timeout = max(1, int(cull_minutes * 60))
-    c.RoomKernelManager.cull_interval = max(1, min(60, int(cull_minutes * 60) // 4))
-    c.RoomKernelManager.cull_connected = True
+    idle = max(1, int(cull_minutes * 60))
+    c.RoomKernelManager.cull_idle_timeout = idle
+    c.RoomKernelManager.cull_closed_timeout = min(idle, 120)
+    c.RoomKernelManager.cull_interval = max(1, min(60, idle // 4))
     c.RoomKernelManager.cull_busy = False
     app = RoomApp(config=c, room=room)
     os.environ["TUTOR_LANG"] = room.lang

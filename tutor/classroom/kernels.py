@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import contextvars
 
+from datetime import timedelta
+
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server._tz import utcnow
 from tornado import web
-from traitlets import Dict
+from traitlets import Dict, Integer
 
 #: The person whose page is being rendered in this request (a jupyter-server User).
 starting_for: contextvars.ContextVar = contextvars.ContextVar("tutor_room_starting_for",
@@ -44,6 +47,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
     """Starts a kernel only for a known person, with their name in its environment."""
 
     owners = Dict()                  # kernel id -> the username that owns it
+    cull_closed_timeout = Integer(120, config=True,
+                                  help="seconds a kernel whose page is closed may stay idle")
 
     @property
     def room(self):
@@ -67,3 +72,22 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     def kernels_of(self, username: str) -> list[str]:
         return [k for k, who in self.owners.items() if who == username and k in self]
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """jupyter-server's culler with two limits: a page left open may stay idle for
+        ``cull_idle_timeout``, a kernel whose page was closed (no connection: the page
+        was left without saying so) for ``cull_closed_timeout``. Dead kernels go at once."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not hasattr(kernel, "last_activity"):
+            return
+        if getattr(kernel, "execution_state", None) == "dead":
+            await self.shutdown_kernel(kernel_id)
+            return
+        connected = self._kernel_connections.get(kernel_id, 0) > 0
+        limit = self.cull_idle_timeout if connected else self.cull_closed_timeout
+        idle = utcnow() - kernel.last_activity
+        if idle > timedelta(seconds=limit) and (self.cull_busy or kernel.execution_state != "busy"):
+            self.log.warning("Culling kernel %s of %s: idle %d s, %s", kernel_id,
+                             self.owners.get(kernel_id), idle.total_seconds(),
+                             "page open" if connected else "page closed")
+            await self.shutdown_kernel(kernel_id)
