@@ -98,6 +98,10 @@ function render({ model, el }) {
   model.on("change:announce", announce);
   model.on("change:nonce", announce);
 
+  // the table draws the keyboard's ring only while the hand has the focus
+  const active = (on) => { model.set("active", on); model.save_changes(); };
+  box.addEventListener("focus", () => active(true));
+  box.addEventListener("blur", () => active(false));
   box.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || !KEYS.has(e.key)) return;   // Tab stays Tab
     e.preventDefault();
@@ -171,6 +175,7 @@ class TableKeys(anywidget.AnyWidget):
     describe_label = traitlets.Unicode("").tag(sync=True)
     canvas_label = traitlets.Unicode("").tag(sync=True)
     board_width = traitlets.Int(0).tag(sync=True)                      # from the page
+    active = traitlets.Bool(False).tag(sync=True)                      # the hand has the focus
     viewport_height = traitlets.Int(0).tag(sync=True)
 
     def say(self, text: str) -> None:

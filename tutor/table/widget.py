@@ -159,6 +159,7 @@ class Table(W.Box):
         self.keyboard = TableKeys()
         self.keyboard.on_msg(self._on_keys_msg)
         self.keyboard.observe(self._on_board_width, "board_width")
+        self.keyboard.observe(lambda _change: self.redraw(), "active")
 
         self.buttons = {}
         for name, *_ in _BUTTONS + _TOOLS:
@@ -393,6 +394,7 @@ class Table(W.Box):
         the team's melds after ↑), Space selects the card (or aims Add to meld at the meld),
         Enter plays the selection (draw or take the pile before drawing; then discard one
         card, add to the aimed meld, or meld several), Esc clears the selection."""
+        self.keyboard.active = True          # keys come from the focused hand
         s = self.session
         hand = len(s.hand)
         melds = self._melds_row()
@@ -532,7 +534,9 @@ class Table(W.Box):
 
     # ---- drawing -----------------------------------------------------------------------------
     def redraw(self):
-        focus = self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
+        # the keyboard's ring: only while the hand has the focus (a mouse user sees none)
+        focus = None if not self.keyboard.active else \
+            self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
         self.scene = draw_session(self.canvas, self.session, width=self.table_width, lang=self.lang, focus=focus)
         return self.scene
 
