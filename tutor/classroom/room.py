@@ -70,7 +70,8 @@ def _plain(code: str) -> str:
 
 def clean_name(name) -> str:
     """A learner's name as shown to the teacher: printable, single spaces, not too long."""
-    text = "".join(ch for ch in str(name or "") if unicodedata.category(ch)[0] != "C")
+    text = "".join(" " if ch.isspace() else ch for ch in str(name or "")
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())
     if not text:
         raise RoomError(NO_NAME)
@@ -140,7 +141,7 @@ class Room:
         name = clean_name(name)
         for row in self.store.learners(self.name):
             if row["name"].casefold() == name.casefold():
-                learner = row["id"]
+                learner, name = row["id"], row["name"]     # the name as first given
                 break
         else:
             learner = f"{self.name}/{secrets.token_hex(4)}"
