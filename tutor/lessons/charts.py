@@ -64,8 +64,10 @@ def _bars(rows, title: str, width: int = 560) -> str:
         out.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end' fill='{INK}'>{html.escape(label)}</text>")
         out.append(f"<rect x='{x:.1f}' y='{y}' width='{max(w, 1):.1f}' height='{bar_h}' "
                    f"fill='{colour}' opacity='{0.55 if value < 0 else 0.9}'/>")
-        tx = (x + w + 4) if value >= 0 else (x - 4)
-        anchor = "start" if value >= 0 else "end"
+        # the value beside its bar, on the plus side of the zero line (a minus bar reaches
+        # left toward the labels, so its value is written right of the zero line)
+        tx = (x + w + 4) if value >= 0 else (x0 + 4)
+        anchor = "start"
         out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{value:+d}</text>")
     out.append(f"<line x1='{x0:.1f}' y1='{top - 4}' x2='{x0:.1f}' y2='{height - 6}' stroke='{INK}'/>")
     out.append("</svg>")
