@@ -1,0 +1,235 @@
+"""The class server is safe for a room, tried against a real server on 127.0.0.1:
+
+- without the room code nothing is served;
+- learners cannot reach the Jupyter APIs, another learner's kernel, or run code;
+- one learner's bad input or crashed kernel does not touch another learner;
+- idle kernels are culled; Ctrl-C stops the class and every kernel.
+
+Learners here are protocol-level (tutor.classroom.bench.SimLearner): what a browser sends,
+including what a browser would never send. The browser walk is test_class_browser.py.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tutor.classroom.bench import SimLearner, start_class_server
+
+NOTEBOOK = "sandbox.ipynb"        # a page with a whole table (Draw, Undo, the explanation)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = start_class_server(tmp_path_factory.mktemp("class"), "--lessons", "5-7")
+    yield s
+    s.stop()
+
+
+def run(coro, timeout=180):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def _learner(server, name, open_page=True, connect=True):
+    sim = SimLearner(server.url, name)
+    assert await sim.join(server.code) == 302
+    if open_page:
+        await sim.open(NOTEBOOK)
+        if connect:
+            await sim.connect()
+    return sim
+
+
+def test_without_the_room_code_nothing_is_served(server):
+    async def go():
+        stranger = SimLearner(server.url, "stranger")
+        paths = ["", "voila/render/06-frozen-pile.ipynb", "voila/render/00-lessons.ipynb",
+                 "teacher", "teacher/state", "teacher/handouts.pdf", "lessons", "room/question",
+                 "room/room.js", "voila/static/voila.js", "voila/tree", "voila/api/contents",
+                 "voila/files/06-frozen-pile.ipynb", "voila/templates/lab/static/index.css",
+                 "api/kernels", "api/contents", "api/sessions", "api/terminals", "api/kernelspecs"]
+        seen = {}
+        for path in paths:
+            r = await stranger.request(path)
+            seen[path] = r.code
+            if r.code == 302:
+                assert r.headers["Location"].startswith("/login"), path
+            body = r.body.decode("utf-8", "replace") if r.body else ""
+            assert "frozen" not in body.lower() and "kernelId" not in body, path
+        assert all(code in (302, 403, 404) for code in seen.values()), seen
+        # a wrong code gets the form again, with the reason in words
+        await stranger.request("login")
+        r = await stranger.request("login", "POST", {"name": "Eve", "code": "NOPE00"})
+        assert r.code == 400 and b"not the room code" in r.body
+        assert (await stranger.request("voila/render/06-frozen-pile.ipynb")).code == 302
+        # nor a forged cookie
+        stranger.cookies["canasta-room"] = '"2|1:0|10:1700000000|12:canasta-room|8:e30=|00"'
+        assert (await stranger.request("room/question")).code in (302, 403)
+        # and a learner who leaves is out again
+        anna = await _learner(server, "Anna Leaving", open_page=False)
+        assert (await anna.request("room/question")).code == 200
+        await anna.request("logout")
+        assert (await anna.request("room/question")).code in (302, 403)
+        stranger.http.close()
+        anna.http.close()
+    run(go())
+
+
+def test_the_jupyter_apis_are_closed_to_learners(server):
+    async def go():
+        a = await _learner(server, "Ada")
+        b = await _learner(server, "Ben")
+        try:
+            for path in ["api/kernels", "api/contents", "api/contents/06-frozen-pile.ipynb",
+                         "api/sessions", "api/terminals", "api/kernelspecs", "api/config/notebook",
+                         "lab", "tree", "notebooks/06-frozen-pile.ipynb", "files/06-frozen-pile.ipynb",
+                         "voila/files/06-frozen-pile.ipynb", "voila/tree", "voila/api/contents",
+                         "voila/render/teacher.ipynb", "voila/render/tests/frozen_pile.ipynb",
+                         "voila/render/../pyproject.toml", "teacher", "teacher/state"]:
+                r = await a.request(path)
+                assert r.code in (302, 403, 404, 405), (path, r.code)
+                if r.code == 302:
+                    assert r.headers["Location"].startswith("/teacher/login"), path
+            r = await a.request("api/kernels", "POST", {"name": "python3"})
+            assert r.code in (403, 404, 405)
+            # your own kernel's model, yes; another learner's kernel, no
+            assert (await a.request(f"api/kernels/{a.kernel_id}")).code == 200
+            assert (await a.request(f"api/kernels/{b.kernel_id}")).code == 403
+            assert (await a.request(f"api/kernels/{b.kernel_id}", "DELETE",
+                                    headers={"X-XSRFToken": a.cookies.get("_xsrf", "")})).code == 403
+            assert (await a.request(f"voila/api/shutdown/{b.kernel_id}", "POST", {})).code == 403
+            with pytest.raises(Exception) as refused:
+                await a.connect(b.kernel_id)
+            assert "403" in str(refused.value)
+            # the older kernel protocol (whose binary messages stop Voila) is refused
+            from tornado.httpclient import HTTPRequest
+            from tornado.websocket import websocket_connect
+            url = server.url.replace("http", "ws") + f"api/kernels/{a.kernel_id}/channels"
+            with pytest.raises(Exception) as old:
+                await websocket_connect(HTTPRequest(url, headers={"Cookie": a._cookie_header()}))
+            assert "400" in str(old.value)
+            # B's kernel is alive and B's page still works
+            await b.load_widgets()
+            parts = b.table()
+            assert await b.click(parts["draw"], parts["panel"]) < 30
+        finally:
+            await a.close()
+            await b.close()
+    run(go())
+
+
+def test_a_learner_cannot_run_code_on_the_teachers_computer(server, tmp_path):
+    marker = tmp_path / "ran.txt"
+
+    async def go():
+        a = await _learner(server, "Cy")
+        try:
+            code = f"open({str(marker)!r}, 'w').write('ran')"
+            for channel in ("shell", "control"):
+                await a.send("execute_request", {"code": code, "silent": False, "store_history": True,
+                                                 "user_expressions": {}, "allow_stdin": False,
+                                                 "stop_on_error": True}, channel)
+            # an input reply, a debug request: not widget messages either
+            await a.send("debug_request", {"command": "evaluate", "arguments": {"expression": code}}, "control")
+            await a.send("input_reply", {"value": code}, "stdin")
+            # the kernel still answers what the page may ask
+            reply = await a.ask("kernel_info_request", {}, "kernel_info_reply", timeout=30)
+            assert reply["content"]["status"] == "ok"
+            await asyncio.sleep(2)
+        finally:
+            await a.close()
+    run(go())
+    assert not marker.exists()
+    assert 'Received message of type "execute_request", which is not allowed' in server.log()
+
+
+def test_bad_input_and_a_crashed_kernel_stay_with_one_learner(server):
+    async def go():
+        a = await _learner(server, "Dee")
+        b = await _learner(server, "Eli")
+        try:
+            await b.load_widgets()
+            parts = b.table()
+            # A: garbage on the websocket, a malformed widget message, garbage forms
+            await a.ws.write_message(b"\x00" * 64, binary=True)
+            await a.ws.write_message("{not json")
+            await a.send("comm_msg", {"comm_id": "no-such-widget", "data": {"method": "update",
+                                                                             "state": {"value": 12}}})
+            await a.send("comm_msg", {"comm_id": parts["draw"], "data": None})
+            eve = SimLearner(server.url, "Eve")
+            await eve.request("login")
+            for form in ({"name": "x" * 10_000, "code": server.code}, {"name": "Ω\x00", "code": "\x00"},
+                         {"code": server.code}):
+                assert (await eve.request("login", "POST", form)).code == 400
+            assert (await eve.request("login?next=//evil.example/", "POST",
+                                      {"name": "Eve", "code": server.code})).headers["Location"] == "/"
+            eve.http.close()
+            # A's kernel dies
+            pid = next(p for p in server.kernels()
+                       if a.kernel_id in Path(f"/proc/{p}/cmdline").read_text(errors="replace"))
+            os.kill(pid, signal.SIGKILL)
+            # B goes on clicking, and the server answers everybody
+            for _ in range(3):
+                assert await b.click(parts["draw"], parts["panel"]) < 30
+                assert "data-legal='true'" in b.models[parts["panel"]]["value"]     # the draw's ruling
+                await b.click(parts["undo"], parts["panel"])
+            assert (await b.request("room/question")).code == 200
+        finally:
+            await a.close()
+            await b.close()
+    run(go())
+
+
+def test_idle_kernels_are_culled(tmp_path):
+    server = start_class_server(tmp_path, "--lessons", "6", "--cull-minutes", "0.1")
+    try:
+        async def go():
+            a = await _learner(server, "Fay")           # a page left open, idle
+            b = await _learner(server, "Gus", connect=False)   # a page closed without a word
+            kernels = {a.kernel_id, b.kernel_id}
+            assert len(server.kernels()) == 2
+            deadline = time.monotonic() + 60
+            while server.kernels() and time.monotonic() < deadline:
+                await asyncio.sleep(1)
+            assert server.kernels() == [], "idle kernels still running after a minute"
+            state = json.loads((await a.request(f"room/question?kernel={a.kernel_id}")).body)
+            assert state["asleep"] and "Reload" in state["asleep_html"]
+            # reloading gives a new kernel; progress is in the store, not in the kernel
+            await a.close()
+            again = SimLearner(server.url, "Fay")
+            assert await again.join(server.code) == 302
+            await again.open(NOTEBOOK)
+            assert again.kernel_id not in kernels
+            await again.close()
+            await b.close()
+        run(go())
+        assert "page open" in server.log() and "page closed" in server.log()
+    finally:
+        server.stop()
+
+
+def test_ctrl_c_stops_the_class_and_every_kernel(tmp_path):
+    server = start_class_server(tmp_path, "--lessons", "6", entry=("tutor", "class"))
+    try:
+        async def go():
+            a = await _learner(server, "Hal")
+            await a.close()
+        run(go())
+        kernels = server.kernels()
+        assert len(kernels) == 1
+        t0 = time.monotonic()
+        code = server.stop(signal.SIGINT, grace=30)
+        took = time.monotonic() - t0
+    finally:
+        server.stop(signal.SIGKILL)
+    assert code == 0, server.log()
+    assert took < 30
+    assert "The class has stopped." in server.log()
+    assert "Traceback" not in server.log()
+    for pid in kernels:
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
