@@ -41,9 +41,16 @@ def test_a_task_is_done_by_the_ruling_it_asks_for():
     tries = []
     session, run = _run("06", "what-frozen", record=lambda task, right: tries.append((task.id, right)))
     assert run.task.id == "joker" and run.state == ""
-    session.try_move("take 9H JK")                     # the task: show why the joker does not help
+    session.select(0)
+    session.select(2)
+    assert [c.text for c in session.selected_cards()] == ["JK", "9S"]
+    session.take()                                     # refused: the joker does not help
     assert run.state == "right" and run.task.id == "naturals"
+    assert session.selection == [], "the next step starts with no card selected"
     assert tries == [("joker", True)]
+    session.select(1)
+    session.take()                                     # refused by the same rule, not the task
+    assert run.state == "wrong" and session.selection == [1], "a miss keeps the cards selected"
     session.try_move("take 9H 9S")
     assert run.finished and run.state == "finished"
     assert run.done == {"task:frozen-wild:1", "task:frozen-wild:2"}

@@ -36,6 +36,10 @@ from .tasks import TaskRun
 from .tracker import Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
+# the task panel at the top of the table's side column, the table's buttons and explanation
+# at its bottom (beside the hand, where the table puts them)
+SIDE = ("<style>.tutor-task-table .tutor-side { align-self: stretch; }"
+        ".tutor-task-table .tutor-task-panel { margin-bottom: auto; padding-bottom: 8px; }</style>")
 LIST = "00-lessons.ipynb"
 
 
@@ -197,7 +201,13 @@ class TaskTable(W.VBox):
         caption = lesson.positions[section.position]["caption"]
         head = W.HTML(f"<span id='{anchor(section.id)}-table'></span>"
                       f"<i style='color:{MUTED}'>{html.escape(caption)}</i>")
-        super().__init__([head, self.box, tools, self.table],
+        # the task beside the table: at the top of its side column (in view with the table's
+        # top), its buttons and explanation below, beside the hand
+        self.panel = W.VBox([self.box, tools, W.HTML(SIDE, layout=W.Layout(display="none"))],
+                            layout=W.Layout(width="100%"))
+        self.panel.add_class("tutor-task-panel")
+        self.table.side.children = (self.panel, *self.table.side.children)
+        super().__init__([head, self.table],
                          layout=W.Layout(border=f"1px solid {BORDER}", padding="6px", margin="6px 0"))
         self.add_class("tutor-task-table")
         self.refresh()

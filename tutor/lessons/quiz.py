@@ -169,19 +169,21 @@ class Quiz(W.VBox):
             if b.description == str(choice):
                 b.button_style = "success" if right else "danger"
                 b.disabled = True
+        # the explanation first, the verdict last: each widget change is its own message,
+        # and the verdict is what a learner (and a test) waits for
         if right:
             self.state = "right"
+            self._finish()
             line = (t.gettext("Right!") if self.misses == 0 else t.gettext("Right, on the second try!"))
             self.feedback.value = f"<b style='color:{RIGHT}'>✔ {html.escape(line)}</b>"
-            self._finish()
             return True
         self.misses += 1
         if self.misses >= self.TRIES:
             self.state = "shown"
+            self._finish()
             self.feedback.value = (f"<b style='color:{WRONG}'>✘ " + html.escape(
                 t.gettext("Not this one either. The answer is {answer}.")).format(
                 answer=f"<u>{html.escape(str(ex.answer))}</u>") + "</b>")
-            self._finish()
             return False
         if self.hints_shown == 0:
             self.hint()
@@ -194,9 +196,9 @@ class Quiz(W.VBox):
         if self.state:
             return
         self.state = "shown"
+        self._finish()
         self.feedback.value = (f"<b>" + html.escape(self.t.gettext("The answer is {answer}.")).format(
             answer=f"<u>{html.escape(str(self.exercise.answer))}</u>") + "</b>")
-        self._finish()
 
     def _finish(self) -> None:
         self.result = self.exercise.check()

@@ -164,6 +164,12 @@ class TaskRun:
             self.done.add(task.item)
             self.misses = 0
             self.current += 1
+            if self.session.selection:         # a refused try keeps its cards selected:
+                self._quiet = True             # the next step starts with none
+                try:
+                    self.session.clear_selection()
+                finally:
+                    self._quiet = False
             self.state = "finished" if self.finished else "right"
             self.waiting = self.task is not None and self.task.reset
         else:
