@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from class_harness import run_async
 from tutor.classroom.bench import SimLearner, start_class_server
 
 NOTEBOOK = "sandbox.ipynb"        # a page with a whole table (Draw, Undo, the explanation)
@@ -32,7 +33,7 @@ def server(tmp_path_factory):
 
 
 def run(coro, timeout=180):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+    return run_async(coro, timeout)
 
 
 async def _learner(server, name, open_page=True, connect=True):

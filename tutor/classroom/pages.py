@@ -246,7 +246,7 @@ class TeacherHandler(RoomHandler):
             raise web.HTTPError(403)
         return True
 
-    @web.authenticated
+    @allow_unauthenticated                  # not the learners' join page: the teacher's
     def get(self):
         if self.must_be_teacher():
             self.send_view()
@@ -320,7 +320,7 @@ class TeacherHandler(RoomHandler):
                     f"<th>{html.escape(t.gettext('Now in'))}</th>{head}<th>{html.escape(t.gettext('Last seen'))}</th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{html.escape(t.gettext('Nobody has joined yet.'))}</p>"))
-        return table + self.question_html(len(rows))
+        return self.question_html(len(rows)) + table      # the question first, while there is one
 
     def question_html(self, learners: int) -> str:
         t = self.t
@@ -340,7 +340,7 @@ class TeacherHandler(RoomHandler):
         return (f"<h2>{html.escape(t.gettext('The question on the screens'))}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or t.gettext('Everyone: what would you rule here?'))} "
                 f"<code>{html.escape(move_words(q['move']))}</code></p>"
-                f"<div class='diagram'>{_diagram(q['pos'])}</div>"
+                f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
                 f"<p class='muted'>{html.escape(t.gettext('The ruling'))}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
@@ -492,9 +492,10 @@ def _lesson_titles(room) -> list[str]:
             + " " + lesson(k, room.lang).title for k in room.lessons]
 
 
-def _diagram(pos) -> str:
+def _diagram(pos, scale: float = 0.6) -> str:
+    """The table seen by the player whose move is asked about."""
     from ..engine.diagram import position_svg
-    return position_svg(pos, viewer=pos.turn if pos.turn in "NESW" else "S", scale=0.6)
+    return position_svg(pos, viewer=pos.turn if pos.turn in "NESW" else "S", scale=scale)
 
 
 __all__ = ["JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",

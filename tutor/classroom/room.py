@@ -95,13 +95,9 @@ def lesson(key: str, lang: str = "en"):
 
 
 def lesson_items(les) -> set:
-    """The items of a lesson that count as its progress: its questions (``quiz:<id>``)
-    and, where the lesson sets tasks on its tables, the tasks (``task:<position>:<n>``)."""
-    items = {f"quiz:{ex.id}" for ex in les.exercises}
-    tasks = getattr(les, "task_items", None)
-    if callable(tasks):
-        items |= set(tasks())
-    return items
+    """The items of a lesson that count as its progress (``Lesson.items()``: its tasks
+    and questions, named as the lessons record them in the progress store)."""
+    return set(les.items())
 
 
 @dataclass

@@ -1,0 +1,139 @@
+"""A class in the browser: three learners and a teacher, each in a Chromium of their own
+(cookies of their own), against ``python -m tutor class`` on 127.0.0.1.
+
+The learners open the address, type their name and the room code, land on the lesson
+list, open tonight's lesson and follow its "Next" link; one answers a question. The
+teacher sees them come in, where each one is and what they did, puts a question on every
+screen, sees the answers tallied and shows the ruling. Screenshots:
+tests/browser/screenshots/class-*.png.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from class_harness import launch, run_async, shot
+from tutor.classroom.bench import start_class_server
+from tutor.lessons import get as get_lesson
+
+NAMES = ("Ada", "Ben", "Cleo")
+TIMEOUT = 90_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, _prerequisites):
+    s = start_class_server(tmp_path_factory.mktemp("class-browser"), "--lessons", "6-7")
+    yield s
+    s.stop()
+
+
+async def _join(browser, server, name):
+    ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    await page.goto(server.url)
+    assert "/login" in page.url                      # nothing before the code
+    await page.fill("#name", name)
+    await page.fill("#code", server.code.lower())      # as a learner might type it
+    await page.click("button[type=submit]")
+    await page.wait_for_url(re.compile(r"/voila/render/00-lessons\.ipynb"))
+    await page.wait_for_selector(".tutor-lesson-list a[href='06-frozen-pile.ipynb']")
+    return ctx, page
+
+
+async def _lesson_then_next(page):
+    await page.click(".tutor-lesson-list a[href='06-frozen-pile.ipynb']")
+    await page.wait_for_url(re.compile(r"06-frozen-pile\.ipynb"))
+    nxt = page.locator("a[href='07-black-threes.ipynb']").first
+    await nxt.wait_for(state="attached")
+    await nxt.scroll_into_view_if_needed()
+    await nxt.click()
+    await page.wait_for_url(re.compile(r"07-black-threes\.ipynb"))
+    await page.wait_for_selector(".tutor-quiz-choice")
+
+
+async def _scenario(server):
+    from playwright.async_api import async_playwright
+    async with async_playwright() as pw:
+        browser = await launch(pw)
+        try:
+            # the teacher, before anybody comes
+            tctx = await browser.new_context(viewport={"width": 1280, "height": 1000})
+            teacher = await tctx.new_page()
+            teacher.set_default_timeout(TIMEOUT)
+            await teacher.goto(server.url + "teacher")
+            assert "/teacher/login" in teacher.url
+            await teacher.fill("#password", "not it")
+            await teacher.click("button[type=submit]")
+            assert "not the teacher password" in await teacher.inner_text(".error")
+            await teacher.fill("#password", server.password)
+            await teacher.click("button[type=submit]")
+            await teacher.wait_for_url(re.compile(r"/teacher$"))
+            assert (await teacher.inner_text("#room-code")).strip() == server.code
+            assert "Nobody has joined yet" in await teacher.inner_text("#state")
+
+            # three learners join, open lesson 6 and follow its Next link to lesson 7
+            learners = []
+            for name in NAMES:
+                learners.append(await _join(browser, server, name))
+            await shot(learners[0][1], "class-lesson-list")
+            for _, page in learners:
+                await _lesson_then_next(page)
+
+            # Ada answers lesson 7's first question right
+            ex = get_lesson("07").exercises[0]
+            ada = learners[0][1]
+            quiz = ada.locator(".tutor-quiz-choice", has_text=re.compile(rf"^{ex.answer}$")).first
+            await quiz.scroll_into_view_if_needed()
+            await quiz.click()
+
+            # the teacher sees them: names, where each one is, Ada's question done
+            await teacher.wait_for_function(
+                "() => document.querySelectorAll('#progress tr.learner').length === 3")
+            await teacher.wait_for_function(
+                "() => [...document.querySelectorAll('#progress tr.learner td.place')]"
+                ".every(td => td.textContent.includes('Lesson 7'))")
+            await teacher.wait_for_function(
+                """() => { const row = [...document.querySelectorAll('#progress tr.learner')]
+                             .find(r => r.querySelector('.name').textContent === 'Ada');
+                           return row && /^\\s*1\\//.test(row.cells[3].textContent.replace('✓', '')); }""")
+            names = await teacher.locator("#progress td.name").all_inner_texts()
+            assert names == list(NAMES)
+            await shot(teacher, "class-teacher-progress")
+
+            # a question on every screen
+            await teacher.click("form[action='/teacher/push'] button[type=submit]")
+            await teacher.wait_for_selector("#question-state")
+            for _, page in learners:
+                await page.wait_for_selector("#tutor-room-question svg", state="visible")
+            answers = {"Ada": "legal", "Ben": "illegal", "Cleo": "illegal"}
+            for (_, page), name in zip(learners, NAMES):
+                await page.click(f"#tutor-room-question button[data-answer='{answers[name]}']")
+                await page.wait_for_selector("#tutor-room-question .tutor-room-said")
+            await shot(learners[1][1], "class-learner-question")
+            await teacher.wait_for_function(
+                "() => (document.querySelector('#answered') || {}).textContent === '3 of 3 have answered'")
+            tally = {await p.get_attribute("data-answer"): (await p.locator("b").inner_text())
+                     for p in await teacher.locator("p.tally").all()}
+            assert tally == {"legal": "1", "illegal": "2"}
+            await shot(teacher, "class-teacher-tally")
+
+            # the ruling on every screen
+            await teacher.click("form[action='/teacher/reveal'] button")
+            for _, page in learners:
+                await page.wait_for_selector("#tutor-room-question .tutor-room-ruling")
+            ruling = await learners[0][1].inner_text("#tutor-room-question .tutor-room-ruling")
+            await shot(learners[0][1], "class-learner-ruling")
+            return ruling
+        finally:
+            await browser.close()
+
+
+def test_three_learners_and_a_teacher(server):
+    ruling = run_async(_scenario(server), timeout=600)
+    les, ex = get_lesson("06"), get_lesson("06").exercises[0]
+    import tutor
+    expected = tutor.judge(ex.position(), ex.move)
+    assert expected.rule in ruling
+    assert ("Legal" if expected.legal else "Illegal") in ruling
