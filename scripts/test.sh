@@ -21,6 +21,9 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 
 setup_venv test
+# The lessons keep each learner's progress (tutor/progress.py); the tests' runs keep theirs
+# apart from the progress of whoever runs them.
+export TUTOR_PROGRESS="${TUTOR_PROGRESS:-$(mktemp -d)/progress.sqlite3}"
 
 # Default targets: tests/ plus the lessons (nbval) when there are any.
 targets=(tests)

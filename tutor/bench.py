@@ -137,6 +137,14 @@ def main(argv=None) -> int:
                   f"target <= 50)")
     else:
         print("table click-to-explanation: run the browser tests (tests/browser) to measure it")
+    lessons = timings.with_name("lesson-timings.json")
+    if lessons.exists():
+        import json
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(lessons.stat().st_mtime))
+        for name, value in json.loads(lessons.read_text()).items():
+            print(f"{name}: {value} (browser tests, {stamp}; first usable table: target <= 10 s)")
+    else:
+        print("lessons, time to the first usable table: run tests/browser/test_lessons_browser.py")
     if args.tournament:
         from .players import tournament
         result = tournament(hands=args.tournament)
