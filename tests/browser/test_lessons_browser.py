@@ -303,6 +303,10 @@ def _open_in_lab(page, lab_server, work_dir, name):
 
 
 def _lab_store(lab_server):
+    """Where the Lab server's kernels keep progress (tutor.progress.default_path there)."""
+    import os
+    if os.environ.get("TUTOR_PROGRESS"):
+        return Path(os.environ["TUTOR_PROGRESS"])
     return lab_server.log_path.parent / "data" / "canasta-tutor" / "progress.sqlite3"
 
 

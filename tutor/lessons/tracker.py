@@ -20,6 +20,7 @@ NOT_KEPT = N_("Your progress cannot be saved on this computer ({reason}), so it 
 
 _store = None
 _store_error = None
+DEFAULT = object()        # Tracker(store=DEFAULT): the kernel's store (None: keep nothing)
 
 
 def open_store():
@@ -43,9 +44,9 @@ def use_store(store) -> None:
 class Tracker:
     """Progress of the current learner in lesson `lesson_key`."""
 
-    def __init__(self, lesson_key: str, store=None, learner: str | None = None):
+    def __init__(self, lesson_key: str, store=DEFAULT, learner: str | None = None):
         self.lesson = lesson_key
-        self.store = store if store is not None else open_store()
+        self.store = open_store() if store is DEFAULT else store
         self._given = learner
         self.learner = learner
         self._done = set()
