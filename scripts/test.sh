@@ -20,6 +20,18 @@ if [ ! -x "$CHROMIUM" ]; then
     fi
 fi
 
+# The class handouts' test reads the PDFs back with poppler (pdftoppm, pdftotext).
+if ! command -v pdftoppm >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "--- installing poppler-utils (needed by the handouts test)"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y poppler-utils \
+            || { DEBIAN_FRONTEND=noninteractive apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y poppler-utils; }
+    else
+        echo "warning: pdftoppm not found; the handouts test will fail." >&2
+        echo "         Install it (Debian: sudo apt-get install -y poppler-utils)." >&2
+    fi
+fi
+
 setup_venv test
 # The lessons keep each learner's progress (tutor/progress.py); the tests' runs keep theirs
 # apart from the progress of whoever runs them.
