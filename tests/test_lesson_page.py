@@ -336,3 +336,35 @@ def test_launcher_without_notebooks_says_what_to_do(tmp_path):
                         "--root", str(tmp_path)], capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "python scripts/build_notebooks.py" in r.stderr
+
+
+# ---------------------------------------------------------------------------- writers' tools
+
+def test_a_translation_template_holds_every_text_id(tmp_path, capsys):
+    from tutor.lessons.__main__ import main
+    assert main(["template", "sv", "06"]) == 0
+    template = capsys.readouterr().out
+    path = _lesson_dir(tmp_path)
+    target = tmp_path / "sv" / path.name
+    target.write_text(template)
+    empty = L.load_lesson(path, "sv")
+    assert empty.translated and len(empty.missing) == len(L.get("06", "sv").missing) > 40
+    assert empty.title == "The frozen pile", "an empty text is not shown: the English is"
+    filled = template.replace('= ""', '= "X"').replace('""', '"X"')
+    target.write_text(filled)
+    sv = L.load_lesson(path, "sv")
+    assert sv.missing == () and sv.title == "X" and sv.section("what-frozen").tasks[1].do == "X"
+    assert sv.exercise("frozen-natural-joker").hints == ("X", "X", "X")
+    assert not sv.problems()
+
+
+def test_writers_command_line(capsys):
+    from tutor.lessons.__main__ import main
+    assert main(["check", "06"]) == 0
+    assert "all agree with the rulebook" in capsys.readouterr().out
+    assert main(["missing", "fi", "01"]) == 1
+    out = capsys.readouterr().out
+    assert "fi/01-cards.toml: no translation file" in out and "sections.first-look.tasks.kings.do" in out
+    assert main(["missing", "xx"]) == 2 and "sv, fi" in capsys.readouterr().err
+    assert main(["template", "sv", "99"]) == 2 and "no lesson '99'" in capsys.readouterr().err
+    assert main([]) == 2

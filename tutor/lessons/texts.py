@@ -108,11 +108,15 @@ def translation_path(lesson_file: Path, lang: str) -> Path:
 
 
 def load_translation(path: Path) -> dict:
+    """The texts of a translation file; empty ones (a template not filled in yet) count as
+    missing."""
     with open(path, "rb") as f:
         try:
-            return flatten(tomllib.load(f))
+            tree = flatten(tomllib.load(f))
         except tomllib.TOMLDecodeError as e:
             raise TranslationError(f"{path.parent.name}/{path.name}: {e}") from None
+    return {k: v for k, v in tree.items()
+            if not (v == "" or (isinstance(v, list) and any(x == "" for x in v)))}
 
 
 def merge(data: dict, texts: dict, where: str) -> None:
