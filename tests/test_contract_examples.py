@@ -73,7 +73,8 @@ def test_contract_deal_is_a_fresh_hand_north_to_draw():
     assert tutor.Position.parse(fresh.to_text()) == fresh
 
 
-MOVE_EXAMPLES = [line.split("#")[0].strip() for line in MOVES_BLOCK.strip().splitlines()]
+MOVE_EXAMPLES = [line.split("#")[0].strip() for line in MOVES_BLOCK.strip().splitlines()
+                 if line.split("#")[0].strip()]           # a comment may go on alone
 
 
 @pytest.mark.parametrize("text", MOVE_EXAMPLES)

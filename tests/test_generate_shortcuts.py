@@ -92,6 +92,28 @@ turn: N drawn
 N: 8H 8D JOKER KH KD KC 5S 5H 4C
 pile: 6D
 """),
+    # the team has not melded, but N can go out concealed: a meld below the minimum is
+    # legal while going out stays possible after it (5C 5D 5D 5H 5H 5S 5S, then 4C 4D 2C),
+    # refused where it does not (5C 5D 2C leaves 4C 4D without a wild card; meld.initial)
+    "concealed-several": (None, """\
+turn: N drawn
+N: 5H 5H 5D 5D 5S 5S 5C 4C 4D 2C 9S
+NS: -
+EW: QH QD QS
+pile: 9D
+"""),
+    # N laid the team's first meld below the minimum (90): N must go out this turn, so
+    # `meld 4: 2D` (after which the six fives make no canasta) is refused (meld.initial)
+    "below-minimum": (None, """\
+turn: N melded
+score: NS 1500, EW 0
+started: 4
+below-minimum: yes
+N: 5H 5H 5D 5D 5S 5S 2D 9S
+NS: 4C 4D 2C 2H
+EW: QH QD QS
+pile: 9D
+"""),
 }
 
 

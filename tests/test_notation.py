@@ -580,3 +580,61 @@ def test_parsing_is_fast():
         best = min(timeit.repeat(lambda: parse_position(text), number=200, repeat=5,
                                  timer=time.process_time)) / 200   # CPU time: robust to load
         assert best < 1e-3, best
+
+
+# ---- touched: and below-minimum: (the concealed going out, goout.concealed, meld.initial) -----
+
+CONCEALED_TURN = """\
+turn: S drawn
+opened: N
+S: KH KH KS KS KD KD KC 8S 4C
+N: 5D
+NS: 8H 8D 8C
+EW: QH QD QS
+pile: 9C
+"""
+
+
+def test_touched_is_written_while_the_turn_lasts_and_the_seat_opens_at_its_end():
+    pos = Position.parse(CONCEALED_TURN).play("meld KH KH KS KS KD KD KC").play("meld 8S")
+    assert pos.touched == frozenset({"8"}) and pos.started == frozenset({"K"})
+    assert "touched: 8" in pos.to_text() and "S" not in pos.opened
+    assert Position.parse(pos.to_text()) == pos
+    out = pos.play("discard 4C")
+    assert out.out == "S" and not out.out_concealed
+
+
+def test_touched_opens_the_seat_when_the_turn_ends():
+    pos = Position.parse(CONCEALED_TURN).play("meld 8S")
+    assert pos.touched == frozenset({"8"})
+    nxt = pos.play("discard 4C")
+    assert "S" in nxt.opened and not nxt.touched and not nxt.started
+
+
+def test_below_minimum_is_written_and_read_back():
+    pos = Position.parse("turn: S drawn\nS: 5H 5H 5D 5D 5S 5S 5C 4C 4D 4H 9S\nNS: -\n"
+                         "EW: QH QD QS\npile: 9D\n").play("meld 4C 4D 4H")
+    assert pos.below_minimum and "below-minimum: yes" in pos.to_text()
+    assert "S" not in pos.opened
+    assert Position.parse(pos.to_text()) == pos
+    again = Position.parse("turn: S melded\nstarted: 4\nbelow-minimum: yes\n"
+                           "S: 5H 5H 5D 5D 5S 5S 5C 9S\nNS: 4C 4D 4H\nEW: QH QD QS\npile: 9D\n")
+    assert again.below_minimum and not ({"N", "S"} & again.opened)   # NS opened this turn
+    assert not Position.parse(again.to_text().replace("below-minimum: yes",
+                                                      "below-minimum: no")).below_minimum
+
+
+@pytest.mark.parametrize("text,words", [
+    ("turn: S drawn\nstarted: 4\nbelow-minimum: yes\nNS: 4C 4D 4H\n", "melded"),
+    ("turn: S melded\nbelow-minimum: yes\nNS: 4C 4D 4H\n", "started"),
+    ("turn: S melded\nstarted: 4\nbelow-minimum: maybe\nNS: 4C 4D 4H\n", "yes or no"),
+    ("turn: S melded\nstarted: 4\nbelow-minimum: yes\nopened: N\nNS: 4C 4D 4H\n",
+     "cannot have opened"),
+    ("turn: S melded\ntouched: 9\nNS: 4C 4D 4H\n", "no such meld"),
+    ("turn: S melded\nstarted: 4\ntouched: 4\nNS: 4C 4D 4H\n", "'started' only"),
+    ("turn: S melded\ntouched: X\nNS: 4C 4D 4H\n", "not a rank"),
+])
+def test_touched_and_below_minimum_refusals(text, words):
+    with pytest.raises(PositionError, match=words) as e:
+        Position.parse(text)
+    assert e.value.line >= 1 and e.value.column >= 1

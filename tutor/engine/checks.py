@@ -11,9 +11,9 @@ when a legal move is explained.
 """
 from __future__ import annotations
 
-from .cards import sort_cards
-from .position import (Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat, other_team,
-                       partner_of, team_of, team_seats)
+from .cards import MELD_RANKS, sort_cards
+from .position import (CANASTA_SIZE, Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat,
+                       other_team, partner_of, team_of, team_seats)
 from .ruling import Check
 
 
@@ -38,6 +38,9 @@ class Plan:
     laid = ()                # (rank, cards laid) per group
     points = 0               # point value of the cards melded (meld.initial)
     touched_old = False      # added to a meld that existed before this turn
+    touched = ()             # the ranks of those melds
+    below_minimum = False    # a first meld below the minimum, allowed while a concealed
+                             # going out this turn stays possible (meld.initial)
     new_ranks = ()           # melds started by this move
     out = False
     concealed = False
@@ -75,6 +78,10 @@ def question_pending(pos) -> Check:
 def answer_needs_question(pos, move) -> Check:
     if pos.asked == "pending":
         return Check("goout.ask", True, "goout.ask/answer", {"answer": move.kind})
+    if pos.asked in ("yes", "no"):      # asked and answered: the answer binds (goout.binding)
+        return Check("goout.binding", False, "goout.binding/answered",
+                     {"answer": move.kind, "given": pos.asked, "turn": pos.turn,
+                      "partner": partner_of(pos.turn)})
     return Check("turn.order", False, "turn.order/nobody-asked", {"answer": move.kind,
                                                                   "turn": pos.turn})
 
@@ -126,20 +133,34 @@ def draw_ok(t) -> Check:
     only red threes are left the hand ends (`hand.end.stock`)."""
     stock = t.pos.stock
     if stock[0].is_red_three:
-        if all(c.is_red_three for c in stock):
-            return Check("hand.end.stock", True, "hand.end.stock/red3-last", {"card": stock[0]})
-        return Check("red3.drawn", True, "red3.drawn/again", {"card": stock[0]})
+        reds = []
+        for c in stock:
+            if not c.is_red_three:
+                break
+            reds.append(c)
+        reds = tuple(reds)
+        fields = {"card": reds[0], "cards": reds}
+        if len(reds) == len(stock):
+            return Check("hand.end.stock", True, "hand.end.stock/red3-last" if len(reds) == 1
+                         else "hand.end.stock/red3-last-several", fields, reds)
+        return Check("red3.drawn", True, "red3.drawn/again" if len(reds) == 1
+                     else "red3.drawn/again-several", fields, reds)
     return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock)})
 
 
 def red3_on_turn(t) -> None:
     """`red3.dealt`, variant on-turn: red threes held are laid out in this turn's draw or take
-    (recorded to be explained; it never refuses a move)."""
+    (recorded to be explained; it never refuses a move), replaced from what is left of the
+    stock (`stock`: after the draw)."""
     if t.pos.rules.red3_dealt == "on-turn":
         held = tuple(c for c in t.hand if c.is_red_three)
         if held:
-            t.checks.append(Check("red3.dealt", True, "red3.dealt/on-turn!", {"cards": held},
-                                  held))
+            stock = t.pos.stock
+            if t.move.kind == "draw":           # the red threes drawn, then the card drawn
+                stock = stock[next((k for k, c in enumerate(stock) if not c.is_red_three),
+                                   len(stock)) + 1:]
+            t.checks.append(Check("red3.dealt", True, "red3.dealt/on-turn!",
+                                  {"cards": held, "stock": len(stock)}, held))
 
 
 def stock_out_draw(t) -> Check:
@@ -207,8 +228,11 @@ def take_group_aim(t) -> Check | None:
         return Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": group.rank or top.rank})
     odd = tuple(c for c in group.cards if c.is_natural and c.rank != top.rank)
-    if odd or (group.rank and group.rank != top.rank):
+    if odd:
         return Check("meld.size", False, "meld.size/take-rank", {"top": top, "cards": odd}, odd)
+    if group.rank and group.rank != top.rank:       # `take Q: …` under a king
+        return Check("meld.size", False, "meld.size/take-aim", {"top": top, "rank": group.rank},
+                     (top,))
     return None
 
 
@@ -224,7 +248,8 @@ def take_wilds_only(t) -> Check | None:
     if (offered and all(c.is_wild for c in offered) and len(offered) >= 2
             and pos.meld_of(t.team, pos.top.rank) is None):
         return Check("meld.naturals", False, "meld.naturals/take-wilds",
-                     {"top": pos.top, "offered": offered}, (pos.top,) + tuple(offered))
+                     {"top": pos.top, "offered": offered, "rank": pos.top.rank},
+                     (pos.top,) + tuple(offered))
     return None
 
 
@@ -279,12 +304,13 @@ def lay_groups(t, taking: bool) -> Plan:
     melds = {m.rank: m for m in pos.team_melds(team)}
     order = [m.rank for m in pos.team_melds(team)]
     started = set(pos.started)
-    laid, new_ranks, merged, mixed_now = [], [], [], []
+    laid, new_ranks, merged, mixed_now, touched = [], [], [], [], []
+    sizes = {}               # rank -> its meld's size before this action (canasta.size)
     for i, group in enumerate(t.move.groups or ((),)):
         cards = tuple(group.cards) if group else ()
         if taking and i == 0:
             cards = (pos.top,) + cards
-        rank = _aim(t, group, cards)
+        rank = _aim(t, group, cards, i)
         existing = melds.get(rank)
         if rank == "3":
             t.need(_black_threes(pos.rules, cards))
@@ -292,33 +318,54 @@ def lay_groups(t, taking: bool) -> Plan:
         if existing is None and not any(c.is_natural for c in cards):
             theirs = pos.meld_of(other_team(team), rank) is not None
             t.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
-                         {"cards": cards, "rank": rank, "theirs": theirs}, cards))
+                         {"cards": cards, "rank": rank, "theirs": theirs,
+                          "later": rank in _later_ranks(t, i)}, cards))
+        if rank not in sizes:
+            sizes[rank] = len(existing.cards) if existing is not None else 0
         if existing is not None:
             melds[rank] = _join(t, existing, cards)
-            plan.touched_old |= rank not in started        # a meld from before this turn
+            if rank not in started and rank not in touched:  # a meld from before this turn
+                touched.append(rank)
             if existing.is_natural_canasta and any(c.is_wild for c in cards):
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            melds[rank] = _start(t, rank, cards)
+            melds[rank] = _start(t, rank, cards, aimed=bool(group and group.rank))
             order.append(rank)
             new_ranks.append(rank)
             started.add(rank)
         laid.append((rank, cards))
         plan.points += sum(c.value for c in cards)
     if merged:
-        t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
-                              {"ranks": merged}))
+        before = order[:len(pos.team_melds(team))]
+        joined = [r for r in merged if r in before]      # not a meld laid in this action
+        if joined:
+            t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
+                                  {"ranks": joined}))
     if plan.black_threes:
         t.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
+    for rank, size in sizes.items():            # a meld of this action became a canasta
+        meld = melds[rank]
+        if size < CANASTA_SIZE <= len(meld.cards):
+            t.checks.append(Check("canasta.size", True, "canasta.size/complete!",
+                                  {"rank": rank, "size": len(meld.cards),
+                                   "mixed": meld.wilds > 0}))
     plan.melds = tuple(melds[r] for r in order)
     plan.laid, plan.new_ranks, plan.merged = tuple(laid), tuple(new_ranks), tuple(merged)
     plan.mixed_now = tuple(mixed_now)
+    if touched:
+        plan.touched, plan.touched_old = tuple(touched), True
     plan.hand = _hand_after(t, plan)
     return plan
 
 
-def _aim(t, group, cards) -> str:
+def _later_ranks(t, i: int) -> set:
+    """The ranks of the natural cards in the groups after group `i` of the move: the groups
+    of one action are laid left to right, each judged where it is laid (NOTATION.md)."""
+    return {c.rank for g in t.move.groups[i + 1:] for c in g.cards if c.is_natural}
+
+
+def _aim(t, group, cards, i: int = 0) -> str:
     """The rank a group is laid on: its `K:` target or its naturals' rank (`meld.own-team`,
     `meld.size` for mixed ranks, `meld.wild-alone` for wild cards with no rank)."""
     target = group.rank if group else None
@@ -331,7 +378,9 @@ def _aim(t, group, cards) -> str:
                      {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
     rank = target or (next(iter(ranks)) if ranks else None)
     if rank is None:
-        t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone", {"cards": cards}, cards))
+        t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone",
+                     {"cards": cards, "team_melds": bool(t.pos.team_melds(t.team)),
+                      "later": bool(_later_ranks(t, i))}, cards))
     return rank
 
 
@@ -342,17 +391,21 @@ def _join(t, existing: Meld, cards) -> Meld:
     return meld
 
 
-def _start(t, rank: str, cards) -> Meld:
+def _start(t, rank: str, cards, aimed: bool = False) -> Meld:
     """A new meld: three cards or more (`meld.size`), two naturals (`meld.naturals`), the
-    wild-card limit; black threes only as three or four (`meld.threes`)."""
+    wild-card limit; black threes only as three or four (`meld.threes`). Cards aimed at a
+    meld of the rank (`meld Q: QC`) that only the opponents have: `meld.own-team`."""
     if len(cards) < 3 and rank == "3":
         t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
     if len(cards) < 3:
         other = other_team(t.team)
         theirs = t.pos.meld_of(other, rank) is not None
-        t.need(Check("meld.own-team" if theirs else "meld.size", False,
-                     "meld.own-team/theirs" if theirs else "meld.size/short",
-                     {"cards": cards, "rank": rank, "team": other, "size": len(cards)}, cards))
+        fields = {"cards": cards, "rank": rank, "team": other, "own": t.team,
+                  "size": len(cards)}
+        if theirs and aimed:
+            t.need(Check("meld.own-team", False, "meld.own-team/theirs", fields, cards))
+        t.need(Check("meld.size", False, "meld.size/short-theirs" if theirs else "meld.size/short",
+                     fields, cards))
     naturals = sum(1 for c in cards if c.is_natural)
     if naturals < 2:
         t.need(Check("meld.naturals", False, "meld.naturals/one",
@@ -399,9 +452,13 @@ def _wild_limit(rules, meld: Meld, cards, added: bool) -> Check | None:
     if wilds_fit(rules, naturals, wilds):
         return None
     if wilds > 3:
+        offered = tuple(c for c in cards if c.is_wild)
+        if not added:                 # a new meld: it never was a canasta
+            return Check("meld.max-wilds", False, "meld.max-wilds/too-many-new",
+                         {"rank": meld.rank, "wilds": wilds, "wild_cards": offered}, offered)
         return Check("meld.max-wilds", False, "meld.max-wilds/too-many",
-                     {"rank": meld.rank, "wilds": wilds, "added": added, "canasta": meld.is_canasta},
-                     tuple(c for c in cards if c.is_wild))
+                     {"rank": meld.rank, "wilds": wilds, "added": added,
+                      "canasta": len(meld.cards) - len(cards) >= CANASTA_SIZE}, offered)
     return Check("meld.naturals", False, "meld.naturals/outnumber",
                  {"rank": meld.rank, "wilds": wilds, "naturals": naturals},
                  tuple(c for c in cards if c.is_wild))
@@ -446,9 +503,10 @@ def _concealed(pos, plan) -> bool:
 
 
 def _never_melded(pos) -> bool:
-    """The player to move melded nothing before this turn — under `concealed=team`, nor did
-    the partner (`goout.concealed`)."""
-    if pos.turn in pos.opened:
+    """The player to move melded nothing before this turn and added nothing to the team's
+    older melds in it — under `concealed=team`, nor did the partner meld before
+    (`goout.concealed`)."""
+    if pos.turn in pos.opened or pos.touched:
         return False
     return not (pos.rules.concealed == "team"
                 and any(s in pos.opened for s in team_seats(team_of(pos.turn))))
@@ -460,7 +518,10 @@ def _own_canasta(melds, own_ranks) -> bool:
 
 
 def initial_minimum(t, plan, exempt: bool) -> Check | None:
-    """`meld.initial`: the first meld of a hand must reach the minimum for the team's score."""
+    """`meld.initial`: the first meld of a hand must reach the minimum for the team's score.
+    Going out concealed after drawing from the stock needs none (`exempt`: this action goes
+    out); nor does a first meld of a concealed going out laid in several actions, while the
+    player can still go out this turn — the player is then bound to (`below_minimum`)."""
     pos = t.pos
     score = pos.score[TEAM_INDEX[t.team]]
     minimum = pos.rules.initial_minimum_for(score)
@@ -473,12 +534,48 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
         return Check("meld.initial", True, "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
+    if not plan.taking and len(plan.hand) >= 2 and pos.asked != "no":
+        # the team has not melded, so the player drew from the stock: laid in several
+        # actions, a concealed going out still needs no minimum
+        from .goout import can_go_out
+        plan.below_minimum = True
+        if can_go_out(after_plan(pos, plan)):
+            return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
+        plan.below_minimum, plan.after = False, None
     return Check("meld.initial", False, "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 
 
 def permitting(t, plan: Plan, default: Check) -> Check:
-    """The rule to cite for a legal take or meld: the most specific one that applied."""
+    """The rule to cite for a legal take or meld: the most specific one that applied. A note
+    worth citing beside it is recorded first: why a going out (or the rest of this turn)
+    is not concealed."""
+    if plan.out:
+        if not plan.concealed:
+            _not_concealed_note(t, t.pos.touched | frozenset(plan.touched))
+    elif plan.touched and (t.pos.started or plan.new_ranks) and _never_melded(t.pos):
+        t.checks.append(Check("goout.concealed", True, "goout.concealed/spoiled!",
+                              {"ranks": plan.touched}))
+    return _permitting(t, plan, default)
+
+
+def _not_concealed_note(t, touched) -> None:
+    """`goout.concealed`: why a going out by a player who had not melded before this turn is
+    not concealed — cards added to the team's older melds, the partner's earlier melds under
+    `concealed=team`, or no canasta among the player's own melds of this turn."""
+    pos = t.pos
+    if pos.turn in pos.opened:
+        return                          # melded earlier in the hand: plainly not concealed
+    if touched:
+        fields = {"why": "touched", "ranks": tuple(r for r in MELD_RANKS if r in touched)}
+    elif pos.rules.concealed == "team" and partner_of(pos.turn) in pos.opened:
+        fields = {"why": "team", "partner": partner_of(pos.turn)}
+    else:
+        fields = {"why": "canasta"}
+    t.checks.append(Check("goout.concealed", True, "goout.concealed/not!", fields))
+
+
+def _permitting(t, plan: Plan, default: Check) -> Check:
     exempt = next((c for c in t.checks if c.key == "meld.initial/concealed!"), None)
     if plan.out and exempt is not None:      # legal only because concealed needs no minimum
         t.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
@@ -488,7 +585,10 @@ def permitting(t, plan: Plan, default: Check) -> Check:
         check = Check("goout.concealed" if plan.concealed else "goout.no-discard", True, key,
                       {"canastas": sum(1 for m in plan.melds if m.is_canasta)})
     elif plan.mixed_now:
-        check = Check("canasta.mixed", True, "canasta.mixed/now", {"rank": plan.mixed_now[0]})
+        rank = plan.mixed_now[0]
+        check = Check("canasta.mixed", True, "canasta.mixed/now",
+                      {"rank": rank, "wilds": tuple(c for r, cards in plan.laid if r == rank
+                                                   for c in cards if c.is_wild)})
     elif not plan.taking and (boundary := _wild_boundary(plan)) is not None:
         check = boundary
     elif plan.taking and len(t.pos.pile) > 1 and t.pos.pile[-2].is_black_three:
@@ -552,25 +652,39 @@ def goout_canasta(t, canasta: bool) -> Check:
 
 
 def goout_last_card(t) -> Check:
+    """`goout.last-card`; the going out is concealed or not (`goout.concealed`, as scored)."""
+    pos = t.pos
+    if pos.started or pos.touched:
+        if _concealed_by_discard(pos):
+            t.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+        else:
+            _not_concealed_note(t, pos.touched)
     return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.cards[0]})
 
 
 def must_go_out(t, plan: Plan) -> Check | None:
     """A player who must go out this turn may not make a move that keeps them in: after the
-    partner's "yes" (`goout.binding`, unless going out has become impossible), and after
-    melding black threes, which is allowed only in the turn the player goes out (`meld.threes`)."""
+    partner's "yes" (`goout.binding`, unless going out was not possible), after melding
+    black threes, which is allowed only in the turn the player goes out (`meld.threes`), and
+    after a first meld below the minimum, allowed only for a concealed going out this turn
+    (`meld.initial`)."""
     pos = t.pos
     threes = "3" in pos.started
-    if pos.asked != "yes" and not threes:
+    owed = pos.below_minimum
+    if pos.asked != "yes" and not threes and not owed:
         return None
     from .goout import can_go_out
-    if not threes and not can_go_out(pos):
+    if not threes and not owed and not can_go_out(pos):
         return Check("goout.binding", True, "goout.binding/impossible!", {})
     after = after_plan(pos, plan)
     if after.phase != "over" and after.turn == pos.turn and can_go_out(after):
         return None
     if threes:
         return Check("meld.threes", False, "meld.threes/must-go-out", {})
+    if owed:
+        score = pos.score[TEAM_INDEX[t.team]]
+        return Check("meld.initial", False, "meld.initial/must-go-out",
+                     {"minimum": pos.rules.initial_minimum_for(score), "score": score})
     return Check("goout.binding", False, "goout.binding/yes", {})
 
 
@@ -646,10 +760,15 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     hands[si] = plan.hand
     if kind == "discard":
         card = plan.laid
-        opened = pos.opened | {seat} if pos.started else pos.opened
+        opened = pos.opened | {seat} if pos.started or pos.touched else pos.opened
         if plan.out:
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
-                               out=seat, out_concealed=_concealed_by_discard(pos), opened=opened)
+                               out=seat, out_concealed=_concealed_by_discard(pos), opened=opened,
+                               below_minimum=False)
+        if pos.touched:                 # the marks of this turn go with it
+            return pos.replace(hands=tuple(hands), pile=pos.pile + (card,),
+                               turn=next_seat(seat), phase="draw", asked="-",
+                               started=frozenset(), touched=frozenset(), opened=opened)
         return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), turn=next_seat(seat),
                            phase="draw", asked="-", started=frozenset(), opened=opened)
     # take or meld
@@ -658,9 +777,12 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     red3 = list(pos.red3)
     if plan.pile_red3:
         red3[ti] = red3[ti] + plan.pile_red3
-    opened = pos.opened | {seat} if plan.touched_old else pos.opened
-    changes = dict(hands=tuple(hands), melds=tuple(melds), red3=tuple(red3), opened=opened,
+    changes = dict(hands=tuple(hands), melds=tuple(melds), red3=tuple(red3),
                    started=pos.started | frozenset(plan.new_ranks))
+    if plan.touched:
+        changes["touched"] = pos.touched | frozenset(plan.touched)
+    if plan.below_minimum:
+        changes["below_minimum"] = True
     if plan.taking:     # melds laid beside the taking one make it too late to ask (goout.ask)
         changes.update(pile=(), phase="melded" if len(plan.laid) > 1 else "drawn")
         if pos.rules.red3_dealt == "on-turn":
@@ -671,7 +793,8 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     else:
         changes.update(phase="melded")
     if plan.out:
-        changes.update(phase="over", out=seat, out_concealed=plan.concealed)
+        changes.update(phase="over", out=seat, out_concealed=plan.concealed,
+                       below_minimum=False)
     return pos.replace(**changes)
 
 

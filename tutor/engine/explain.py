@@ -58,12 +58,16 @@ T("turn.draw/first",
   "Draw first: a turn begins by drawing from the stock or taking the pile; nothing else may happen before that.")
 T("red3.drawn/again",
   "The top card of the stock is a red three ({card}): it is laid out for your team at once and you draw again.")
+T("red3.drawn/again-several",
+  "The top cards of the stock are red threes ({cards}): each is laid out for your team at once and you draw again.")
 T("hand.end.stock/red3-last",
   "The last card of the stock is a red three ({card}): it is laid out and scores as usual, and the hand ends — the stock is empty.")
+T("hand.end.stock/red3-last-several",
+  "The last cards of the stock are red threes ({cards}): they are laid out and score as usual, and the hand ends — the stock is empty.")
 T("turn.draw/ok",
   "You draw the top card of the stock ({stock_cards} there). A turn begins with a draw.")
 T("red3.dealt/on-turn!",
-  "Under this table's rules (red3-dealt=on-turn) you lay out {cards} for your team now, at your turn, with a replacement from the stock for each while it lasts.")
+  "Under this table's rules (red3-dealt=on-turn) you lay out {cards} for your team now, at your turn, {replacement}.")
 T("turn.own-cards/missing",
   "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once.")
 T("turn.meld/ok",
@@ -74,9 +78,9 @@ T("turn.discard/ok",
   "You discard {card} and your turn ends; {next:name} plays next.{note}")
 # the empty stock
 T("hand.end.stock/ends",
-  "The stock is empty and you do not take the pile, so the hand ends here. Nobody scores for going out.")
+  "The stock is empty and you do not take the pile, so the hand ends here. Nobody went out, so nobody scores the going-out bonus.")
 T("hand.end.stock/must-take",
-  "The stock is empty, the pile is not frozen and its top card {top} fits your team's {top:rank_plural} meld: you must take it.")
+  "The stock is empty, the pile is not frozen and its top card {top} fits your team's meld of {top:rank_plural}: you must take it.")
 T("hand.end.stock/ends-variant",
   "Under stock-out=ends the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken.")
 # the pile
@@ -95,11 +99,11 @@ T("pile.frozen.team/frozen!",
 T("pile.take.frozen/short",
   "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.")
 T("pile.take.frozen/ok",
-  "{why}You meld the top {top} with two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs. You take the whole pile.")
+  "{why}You meld the top {top} with {naturals_from_hand}. You take the whole pile.")
 T("pile.take.unfrozen/pair",
   "The top {top} with {offered} from your hand makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile.")
 T("pile.take.unfrozen/to-meld",
-  "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it and you take the whole pile.")
+  "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it{with_note} and you take the whole pile.")
 T("pile.take.unfrozen/short",
   "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}.")
 T("pile.take.whole/keep-top",
@@ -109,28 +113,34 @@ T("pile.black-three/covered",
 T("meld.one-per-rank/theirs-too",
   "The opponents have a meld of {rank:plural}, but that does not stop you: each team has its own meld of a rank.")
 T("meld.naturals/take-wilds",
-  "The top {top} with {offered} would be a meld with only one natural card; a meld needs at least two naturals, so wild cards alone never take the pile.")
+  "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (Your team has no meld of {rank:plural} for the top card to join.)")
 # melds
 T("meld.size/take-rank",
   "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank.")
+T("meld.size/take-aim",
+  "The top card is {top}: taking the pile melds it, and it cannot join a meld of {rank:plural}, since a meld is cards of one rank.")
 T("meld.size/mixed-ranks",
   "A meld is cards of a single rank; these mix {ranks}. Separate melds with ';'.")
 T("meld.size/short",
-  "A new meld needs at least three cards; {cards} {cards:is_are} only {size}, and your team has no meld of {rank:plural} to add to.")
+  "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and your team has no meld of {rank:plural} to add to.")
+T("meld.size/short-theirs",
+  "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}. The meld of {rank:plural} on the table is {team:name}'s, and you may not add to it: {own:name} may start a meld of {rank:plural} of their own, with three cards.")
 T("meld.naturals/one",
   "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}.")
 T("meld.naturals/outnumber",
   "Under wilds=not-outnumber wild cards may not outnumber naturals: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals.")
 T("meld.max-wilds/too-many",
   "The {rank:name} meld would hold {wilds} wild cards; a meld holds at most three wild cards for its whole life{canasta_note}.")
+T("meld.max-wilds/too-many-new",
+  "A new meld of {rank:plural} would hold {wilds} wild cards ({wild_cards}); a meld holds at most three wild cards.")
 T("meld.max-wilds/at-limit",
   "The {rank:name} meld now holds 3 wild cards and {naturals} natural cards: that is allowed, and it is the limit — a meld never takes a fourth wild card.")
 T("meld.naturals/two",
   "Two natural {rank:plural} with {wild_cards} make a meld: a meld needs at least two natural cards, and this one has them.")
 T("meld.wild-alone/alone",
-  "You try to meld {cards} — {alone}: wild cards are never melded on their own. Add a wild card to a meld with 'meld K: 2C'.")
+  "You try to meld {cards} — {alone}: wild cards are never melded on their own.{how}")
 T("meld.wild-alone/no-meld",
-  "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}")
+  "Your team has no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join an existing meld of your team.{theirs_note}{order_note}")
 T("meld.wild-fixed/melded",
   "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again.")
 T("meld.wild-fixed/exchange",
@@ -138,7 +148,7 @@ T("meld.wild-fixed/exchange",
 T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks}: the cards join it, since a team has one meld per rank.")
 T("meld.own-team/theirs",
-  "The {rank:name} meld belongs to {team}: you may add only to your own team's melds.")
+  "The {rank:name} meld belongs to {team:name}: you may add only to your own team's melds.")
 T("meld.threes/never",
   "Under black-threes=never black threes are never melded: {cards} cannot be laid.")
 T("meld.threes/wild",
@@ -161,11 +171,17 @@ T("meld.initial/ok!",
   "It is your team's first meld: {points} points reach the minimum of {minimum} for a score of {score}.")
 T("meld.initial/concealed!",
   "Only {points} points, below the first meld's minimum of {minimum}, but going out concealed after drawing from the stock needs no minimum.")
+T("meld.initial/concealed-later!",
+  "Only {points} points, below the first meld's minimum of {minimum}: allowed, because you drew from the stock and can still go out concealed this turn, and going out concealed needs no minimum. Now you must go out this turn: meld the rest of your hand (keeping at most one card to discard); a move that keeps you in is refused.")
+T("meld.initial/must-go-out",
+  "Your team's first meld, laid this turn, did not reach the minimum of {minimum}; that is allowed only for going out concealed this turn, and this move would keep you in. Meld the rest of your hand, keeping at most one card to discard.")
 T("red3.from-pile/laid!",
   "The pile held {cards}: a red three found in the pile is laid out for your team, with no replacement.")
 # canastas
 T("canasta.mixed/now",
-  "The wild card joins your natural canasta of {rank:plural}: it is allowed, and the canasta becomes mixed (300 instead of 500).")
+  "{wilds_join} your natural canasta of {rank:plural}: it is allowed, and the canasta becomes mixed (300 instead of 500).")
+T("canasta.size/complete!",
+  "With {size} cards the meld of {rank:plural} is now a canasta: {kind}.")
 # going out
 T("goout.canasta/none",
   "Your team has no canasta yet, so you may not go out: keep a card to discard.")
@@ -181,6 +197,10 @@ T("goout.concealed/ok",
   "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100).")
 T("goout.concealed/ok!",
   "You go out concealed: the whole hand in one turn, with a canasta (100 + 100).")
+T("goout.concealed/not!",
+  "This is not a concealed going out (100, not 200): {reason}.")
+T("goout.concealed/spoiled!",
+  "Adding to your team's meld of {ranks}, laid before this turn, means you cannot go out concealed this turn.")
 T("goout.keep-one/one-left",
   "Your team has no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("goout.binding/no",
@@ -190,7 +210,9 @@ T("goout.binding/no-keep-one",
 T("goout.binding/yes",
   "Your partner answered yes, so you must go out this turn; this move would leave you unable to.")
 T("goout.binding/impossible!",
-  "Your partner said yes, but going out has become impossible, so play goes on (clubs charge 100).")
+  "Your partner said yes, but you cannot go out this turn, and could not when you asked either, so play goes on (clubs charge 100).")
+T("goout.binding/answered",
+  "{partner:name} has already answered {given:name} to {turn:name}'s \"may I go out?\": the answer binds for this turn and is not given again.")
 T("goout.binding/answer",
   "{partner:name} answers {answer:name}; the answer binds {seat:name} for this turn.")
 T("goout.ask/ok",
@@ -200,7 +222,7 @@ T("goout.ask/before-draw",
 T("goout.ask/too-late",
   "Too late to ask: the question is allowed only right after drawing, before melding anything else this turn.")
 T("goout.ask/one-card",
-  "You hold a single card ({card}) after taking the pile: your only way on is to discard it and go out, so there is nothing to ask — a binding \"no\" would leave you no move.")
+  "You hold a single card ({card}) after taking the pile, and that is the one time you may not ask: a binding \"no\" would leave you no legal move, since discarding or melding your last card empties your hand.")
 T("goout.ask/twice",
   "You have asked already this turn (the answer was {answer:name}): at most once a turn.")
 T("goout.ask/answer",
@@ -213,16 +235,34 @@ T("turn.order/nobody-asked",
 # ---- the parts: pieces of sentences that depend on the situation -------------------------
 P("pair.naturals", "two naturals are")
 P("pair.mixed", "a natural and a wild card are")
-P("canasta-of", " — a canasta of {ranks}")
 P("discard.black-three", " A black three on top blocks the next player from taking the pile.")
 P("discard.wild", " A wild card in the pile freezes it for everybody.")
 P("max-wilds.canasta", ", even after it became a canasta")
 P("wild-alone.theirs", " The meld of that rank on the table is the opponents'.")
+NP("order.later", " The groups of one action are laid left to right, each judged where it is laid: lay the meld of {rank:plural} first, then add the wild card.",
+   " The groups of one action are laid left to right, each judged where it is laid: lay the meld of {rank:plural} first, then add the wild cards.")
+NP("order.later-any", " The groups of one action are laid left to right, each judged where it is laid: put the wild card after the meld it should join.",
+   " The groups of one action are laid left to right, each judged where it is laid: put the wild cards after the meld they should join.")
+NP("wild-alone.add", " Add it to your team's meld of the rank it should join, or meld it with two or more natural cards of one rank.",
+   " Add them to your team's meld of the rank they should join, or meld them with two or more natural cards of one rank.")
+NP("wild-alone.new", " Meld it with two or more natural cards of one rank: your team has no meld yet to add it to.",
+   " Meld them with two or more natural cards of one rank: your team has no meld yet to add them to.")
 NP("initial.taking", " Only the top card {top} counts, not the card under it.",
    " Only the top card {top} counts, not the {pile_rest} cards under it.")
 P("initial.taking.alone", " The top card {top} is the only card of the pile.")
 P("frozen.wilds", " and {cards}")
+P("frozen.pair", "two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs")
+P("frozen.more", "{count} natural {rank:plural} from your hand ({pair}){wild_note}; a frozen pile needs two of them")
+P("to-meld.with", ", with {cards} from your hand,")
+NP("mixed.wilds", "The wild card ({cards}) joins", "The {count} wild cards ({cards}) join")
+P("canasta.natural", "a natural canasta, 500 besides its cards")
+P("canasta.mixed", "a mixed canasta, 300 besides its cards")
+P("not-concealed.touched", "you added to your team's meld of {ranks}, laid before this turn")
+P("not-concealed.canasta", "the canasta is not one of the melds you laid this turn")
+P("not-concealed.team", "under concealed=team your partner must not have melded before, and {partner:name} had")
 NP("cards", "{count} card", "{count} cards")
+NP("red3.replace", "with a replacement from the stock", "with a replacement from the stock for each while it lasts")
+P("red3.no-replacement", "with no replacement: the stock is empty")
 NP("wild-cards", "a wild card", "{count} wild cards")
 NP("alone", "a wild card alone", "wild cards only")
 NP("red3", "is a red three", "are red threes")
@@ -282,10 +322,6 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["pair"] = _part("pair.naturals" if both_natural else "pair.mixed", t)
     if key == "turn.meld/ok":
         f["laid"] = "; ".join(_words(cards, t) for _, cards in f["laid"])
-        canastas = [m.rank for m in f["melds"] if m.rank in f["touched"] and m.is_canasta]
-        if canastas:
-            f["laid"] += _part("canasta-of", t, ranks=", ".join(
-                t.word("rank", r, "plural") for r in canastas))
     if key == "turn.discard/ok":
         f["note"] = (_part("discard.black-three", t) if f["black_three"] else
                      _part("discard.wild", t) if f["wild"] else "")
@@ -293,6 +329,8 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["canasta_note"] = _part("max-wilds.canasta", t) if f["canasta"] else ""
     if key == "meld.wild-alone/no-meld":
         f["theirs_note"] = _part("wild-alone.theirs", t) if f.get("theirs") else ""
+        f["order_note"] = (_part("order.later", t, len(f["cards"]), rank=f["rank"])
+                           if f.get("later") else "")
     if key == "meld.initial/short":
         rest = f["pile_rest"]
         if not f["taking"]:
@@ -305,14 +343,39 @@ def _derived(key: str, fields: dict, t) -> dict:
         n = f["wilds"]
         f["wild_cards"] = _part("wild-cards", t, n, count=n)
     if key == "meld.wild-alone/alone":
-        f["alone"] = _part("alone", t, len(f["cards"]))
+        n = len(f["cards"])
+        f["alone"] = _part("alone", t, n)
+        f["how"] = (_part("order.later-any", t, n) if f.get("later") else
+                    _part("wild-alone.add" if f.get("team_melds") else "wild-alone.new", t, n))
+    if key in ("meld.size/short", "meld.size/short-theirs"):
+        n = f["size"]
+        f["n_cards"] = _part("cards", t, n, count=n)
     if key == "turn.draw/ok":
         n = f["stock"]
         f["stock_cards"] = _part("cards", t, n, count=n)
     if key == "pile.take.frozen/ok":
-        f["pair"] = _words(tuple(c for c in f["offered"] if c.is_natural), t)
+        naturals = tuple(c for c in f["offered"] if c.is_natural)
         wilds = tuple(c for c in f["offered"] if c.is_wild)
-        f["wild_note"] = _part("frozen.wilds", t, cards=wilds) if wilds else ""
+        f["naturals_from_hand"] = _part(
+            "frozen.pair" if len(naturals) == 2 else "frozen.more", t, count=len(naturals),
+            rank=f["rank"], pair=naturals,
+            wild_note=_part("frozen.wilds", t, cards=wilds) if wilds else "")
+    if key == "pile.take.unfrozen/to-meld":
+        offered = f["offered"]
+        f["with_note"] = _part("to-meld.with", t, cards=offered) if offered else ""
+    if key == "canasta.mixed/now":
+        n = len(f["wilds"])
+        f["wilds_join"] = _part("mixed.wilds", t, n, count=n, cards=f["wilds"])
+    if key == "canasta.size/complete!":
+        f["kind"] = _part("canasta.mixed" if f["mixed"] else "canasta.natural", t)
+    if key == "goout.concealed/not!":
+        ranks = t.join(t.word("rank", r, "plural") for r in f.get("ranks", ()))
+        f["reason"] = _part("not-concealed." + f["why"], t, ranks=ranks,
+                            partner=f.get("partner"))
+    if key == "red3.dealt/on-turn!":
+        n = len(f["cards"])
+        f["replacement"] = (_part("red3.replace", t, n) if f.get("stock", 1)
+                            else _part("red3.no-replacement", t))
     if key == "red3.no-meld/played":
         f["red_what"] = _part("red3", t, len(f["cards"]))
     if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
@@ -322,7 +385,8 @@ def _derived(key: str, fields: dict, t) -> dict:
 
 def _render(key: str, fields: dict, t) -> str:
     template = t.pgettext(key, TEMPLATES[key])
-    return _Formatter(t).format(template, **_derived(key, fields, t))
+    text = _Formatter(t).format(template, **_derived(key, fields, t))
+    return text[:1].upper() + text[1:]     # a sentence may start with a field: "a joker is …"
 
 
 def render(key: str, fields: dict, lang: str = "en") -> str:
@@ -330,14 +394,25 @@ def render(key: str, fields: dict, lang: str = "en") -> str:
     return _render(key, fields, translator(lang or "en"))
 
 
+#: decisive messages that already say the cards join the team's meld of their rank
+_JOINS = ("pile.take.unfrozen/to-meld", "canasta.mixed/now")
+
+
 def render_ruling(ruling, lang: str = "en") -> str:
     """The deciding check in words; for a legal move also the checks worth citing."""
     t = translator(lang or "en")
     decisive = ruling.decisive
     parts = [_render(decisive.key, decisive.fields, t)]
+    if ruling.legal and decisive.key != "pile.take.frozen/ok":
+        # a take cited for another rule (a covered black three, going out, the first meld)
+        # still says what the frozen pile needed
+        frozen = next((c for c in ruling.checks if c.key == "pile.take.frozen/ok"), None)
+        if frozen is not None:
+            parts.append(_render(frozen.key, frozen.fields, t))
     if ruling.legal:
         for check in ruling.checks:
             if check is not decisive and check.key.endswith("!") and check.ok \
-                    and not check.key.startswith("pile.frozen"):
+                    and not check.key.startswith("pile.frozen") \
+                    and not (check.key == "meld.one-per-rank/joined!" and decisive.key in _JOINS):
                 parts.append(_render(check.key, check.fields, t))
     return " ".join(parts)

@@ -9,7 +9,9 @@ Moves that differ only in the suits of natural cards count once (the first cards
 rank in the sorted hand stand for all). Wild cards are told apart (a joker is not a two,
 and twos are listed by suit). Melds and additions are listed one group at a time; an
 action of several melds is listed only where no single meld would be legal because of the
-first meld's minimum (`meld.initial`), and then only the smallest such combinations.
+first meld's minimum (`meld.initial`), and then only the smallest such combinations. (A
+concealed going out needs no such action: its first meld may be laid alone, below the
+minimum, while the player can still go out this turn.)
 """
 from __future__ import annotations
 
@@ -123,23 +125,29 @@ def _keep(out: list, short, move, verdict) -> None:
 def _meld_shortcut(pos) -> int | None:
     """Can `_legal_melds` decide groups that leave two or more cards in hand without the
     judge? Not when the player must go out this turn (after "yes", `goout.binding`; after
-    melding black threes, `meld.threes`): then None. Otherwise only the wild-card limit and
-    the first meld's minimum can refuse such a group — the other checks pass by
-    construction (the player's turn after drawing, cards from the hand, no red three, one
-    rank, three cards and two naturals for a new meld, no going out) — and the answer is
-    that minimum: 0 once the team has melded or under `initial-minimum=off`."""
-    if pos.asked == "yes" or "3" in pos.started:
+    melding black threes, `meld.threes`; after a first meld below the minimum,
+    `meld.initial`), nor for a team's first meld where the player can go out this turn (a
+    group below the minimum is legal if going out stays possible after it): then None.
+    Otherwise only the wild-card limit and the first meld's minimum can refuse such a
+    group — the other checks pass by construction (the player's turn after drawing, cards
+    from the hand, no red three, one rank, three cards and two naturals for a new meld, no
+    going out) — and the answer is that minimum: 0 once the team has melded or under
+    `initial-minimum=off`."""
+    if pos.asked == "yes" or "3" in pos.started or pos.below_minimum:
         return None
     if pos.team_melds(pos.team):
         return 0
-    return pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
+    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
+    if minimum and pos.phase != "draw" and can_go_out(pos):
+        return None
+    return minimum
 
 
 def _legal_discards(pos) -> list:
     """The legal discards. While at least two cards are held, no discard ends the hand, and
-    the discard checks (`turn.discard`, `goout.binding`, `meld.threes`) look at the card
-    only to refuse a red three (`red3.no-meld`): so the judge's verdict on one discard is
-    its verdict on every other card, and one judgement decides them all."""
+    the discard checks (`turn.discard`, `goout.binding`, `meld.threes`, `meld.initial`)
+    look at the card only to refuse a red three (`red3.no-meld`): so the judge's verdict on
+    one discard is its verdict on every other card, and one judgement decides them all."""
     moves = _discards(pos)
     if len(pos.hand()) < 2:
         return _legal(pos, moves)
@@ -152,17 +160,14 @@ def _legal_discards(pos) -> list:
 
 
 def _first_meld_actions(pos, legal, short) -> list:
-    """Several-meld actions for a team's first meld: where no single meld or take reaches the
-    minimum, the smallest combinations that do (built only from the moves that failed for
-    the minimum alone); and whole-hand concealed going out."""
+    """Several-meld actions for a team's first meld: where no single meld or take is legal
+    and some fell short of the minimum alone, the smallest combinations that reach it
+    (built only from those). A concealed going out is laid one meld at a time: where the
+    player can go out this turn, some single meld of it is legal below the minimum."""
     kind = "take" if pos.phase == "draw" else "meld"
-    hand = pos.hand()
-    moves = []
     if short and not any(m.kind == kind and m.groups for m in legal):
-        moves += _with_extra_melds(pos, short, hand, kind)
-    if kind == "meld" and can_go_out(pos):
-        moves += _concealed_outs(hand)
-    return moves
+        return _with_extra_melds(pos, short, pos.hand(), kind)
+    return []
 
 
 # ---- pieces of hands ---------------------------------------------------------------
@@ -308,25 +313,6 @@ def _meld_groups(pos):
     for rank in team_melds:
         for w in wild_sets[1:]:
             yield rank, w, True, len(w)
-
-
-def _concealed_outs(hand) -> list:
-    """Actions that meld the whole hand (or all but one card) at once: going out concealed
-    needs no first-meld minimum, so these can be legal where no smaller action is."""
-    out = []
-    for discard in [None] + list(dict.fromkeys(hand)):
-        rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
-        naturals, wilds = _by_rank(rest)
-        if not naturals or any(len(cards) < 2 for cards in naturals.values()):
-            continue
-        options = {r: [tuple(cards) + w for w in _wild_choices(wilds, 0 if r == "3" else 3)]
-                   for r, cards in naturals.items()}
-        for groups in _pick(options, sorted(options), rest):
-            if len(groups) > 1 and sum(len(g) for g in groups) == len(rest):
-                out.append(Move("meld", tuple(Group(g) for g in groups)))
-    return out
 
 
 def _new_meld_options(hand, exclude_rank=None) -> dict:

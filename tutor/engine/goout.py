@@ -12,7 +12,9 @@ rank, so it is solved directly instead of by search:
 - the team needs a canasta at the end (`goout.canasta`).
 
 The first meld's minimum never stands in the way: a team that has not melded yet can only
-be here after drawing from the stock, and going out concealed then needs no minimum.
+be here after drawing from the stock, and going out concealed then needs no minimum — also
+when the melds go down in several actions (`meld.initial`: a first meld below the minimum
+is allowed while this function still answers yes after it).
 """
 from __future__ import annotations
 

@@ -17,7 +17,11 @@ Concrete text — every hand listed, an exact stock — gives a position with no
 no seed, the same as a played or dealt position, so ``parse(to_text(p)) == p`` for both.
 
 Extensions to NOTATION.md: ``started: K 7`` (ranks of the melds the player to move started
-this turn) and ``out: S`` / ``out: S concealed`` (who went out; only with phase ``over``).
+this turn), ``touched: 8`` (ranks of the team's melds from before this turn that the player
+to move added to this turn: no concealed going out), ``below-minimum: yes`` (the team's
+first meld was laid this turn below the minimum: the player must go out concealed this
+turn, `meld.initial`) and ``out: S`` / ``out: S concealed`` (who went out; only with phase
+``over``).
 """
 from __future__ import annotations
 
@@ -34,9 +38,10 @@ from .ruleset import DEFAULT, Ruleset
 __all__ = ["parse_position", "position_text", "meld_problem"]
 
 _KEYS = ("rules", "turn", "asked", "score", "n", "e", "s", "w", "ns", "ew", "ns red3",
-         "ew red3", "pile", "stock", "opened", "started", "out", "seed")
+         "ew red3", "pile", "stock", "opened", "started", "touched", "below-minimum", "out",
+         "seed")
 _KEY_LIST = "rules, turn, asked, score, N, E, S, W, NS, EW, NS red3, EW red3, pile, stock, " \
-            "opened, started, out, seed"
+            "opened, started, touched, below-minimum, out, seed"
 _CARD_CACHE = Card._cache
 _TOKEN = re.compile(r"[;,+]|[^\s;,+]+")
 _INT = re.compile(r"[+-]?\d+\Z")            # \d: any decimal digit, as int() reads them
@@ -84,6 +89,8 @@ class _Parse:
         self.stock_rest = True
         self.opened = None
         self.started: list = []                            # [(rank, line, col)]
+        self.touched: list = []                            # [(rank, line, col)]
+        self.below_minimum = False
         self.out = None
         self.out_concealed = False
         self.seed = None
@@ -152,7 +159,7 @@ class _Parse:
             line = self.lines[key] = _Line(no, key, keytext, start, valcol, colon + 2, tokens)
             if not tokens:
                 self.fail(f"'{keytext}:' needs a value{_EMPTY_HINT.get(key, '')}", no, colon + 2)
-            getattr(self, "read_" + key.replace(" ", "_"))(line, value)
+            getattr(self, "read_" + key.replace(" ", "_").replace("-", "_"))(line, value)
 
     def read_rules(self, line, value):
         offset = line.vstart - 1
@@ -344,7 +351,8 @@ class _Parse:
                 self.fail(f"{seat} is listed twice", line.no, col)
             self.opened.append((seat, col))
 
-    def read_started(self, line, value):
+    def read_started(self, line, value, into=None):
+        into = self.started if into is None else into
         toks = [t for t in line.tokens if t[0] != ","]
         if len(toks) == 1 and toks[0][0] == "-":
             return
@@ -353,9 +361,20 @@ class _Parse:
             if rank not in MELD_RANKS:
                 self.fail(f"'{tok}' is not a rank that melds: A K Q J 10 9 8 7 6 5 4 3",
                           line.no, col)
-            if rank in (r for r, _, _ in self.started):
+            if rank in (r for r, _, _ in into):
                 self.fail(f"rank {rank} is listed twice", line.no, col)
-            self.started.append((rank, line.no, col))
+            into.append((rank, line.no, col))
+
+    def read_touched(self, line, value):
+        self.read_started(line, value, into=self.touched)
+
+    def read_below_minimum(self, line, value):
+        word, col = line.tokens[0]
+        if word.lower() not in ("yes", "no") or len(line.tokens) > 1:
+            self.fail(f"'{_brief(value.strip())}' is not yes or no: 'below-minimum: yes' says the "
+                      f"team's first meld was laid this turn below the minimum (meld.initial)",
+                      line.no, col)
+        self.below_minimum = word.lower() == "yes"
 
     def read_out(self, line, value):
         toks = line.tokens
@@ -417,6 +436,25 @@ class _Parse:
             if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
                 self.fail(f"{self.turn} cannot have started a meld of {_plural(rank)} this "
                           f"turn: {team} has no such meld", no, col)
+        for rank, no, col in self.touched:
+            if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
+                self.fail(f"{self.turn} cannot have added to a meld of {_plural(rank)} this "
+                          f"turn: {team} has no such meld", no, col)
+            if rank in started:
+                self.fail(f"{self.turn} started the meld of {_plural(rank)} this turn, so it is "
+                          f"not a meld from before this turn: list it in 'started' only", no, col)
+        if self.below_minimum:
+            line = self.lines["below-minimum"]
+            ranks = {next(c.rank for c, _, _ in m if c.is_natural)
+                     for m in self.melds[TEAM_INDEX[team]]}
+            if self.phase != "melded" or not ranks or not ranks <= started:
+                self.fail(f"'below-minimum: yes' says {self.turn} laid {team}'s first meld this "
+                          f"turn: write 'turn: {self.turn} melded' and list every meld of "
+                          f"{team} in 'started'", line.no, line.valcol)
+            for seat, col in self.opened or ():
+                if team_of(seat) == team:
+                    self.fail(f"'below-minimum: yes' says {team} melded first in this turn, so "
+                              f"{seat} cannot have opened before", self.lines["opened"].no, col)
         if self.out is not None:
             line = self.lines["out"]
             if self.phase != "over":
@@ -478,8 +516,9 @@ class _Parse:
                                  sort_cards(c for c, _, _ in m)) for m in team)
                       for team in self.melds)
         stock_shown = tuple(c for c, _, _ in self.stock_shown)
-        if self.opened is None:
-            opened = frozenset(s for s in SEATS if melds[TEAM_INDEX[team_of(s)]])
+        if self.opened is None:         # a team whose first meld is this turn's: not opened
+            opened = frozenset(s for s in SEATS if melds[TEAM_INDEX[team_of(s)]] and not (
+                self.below_minimum and team_of(s) == team_of(self.turn)))
         else:
             opened = frozenset(s for s, _ in self.opened)
         layout = None
@@ -493,6 +532,7 @@ class _Parse:
             red3=tuple(tuple(c for c, _, _ in z) for z in self.red3),
             pile=tuple(c for c, _, _ in self.pile), stock=stock_shown + rest,
             opened=opened, started=frozenset(r for r, _, _ in self.started),
+            touched=frozenset(r for r, _, _ in self.touched), below_minimum=self.below_minimum,
             out=self.out, out_concealed=self.out_concealed, seed=seed, layout=layout)
 
 
@@ -505,6 +545,8 @@ _EMPTY_HINT = {
     "stock": ": rest, cards then '+ rest', 'exactly' and cards, or - for empty",
     "opened": ": seats, or - for none",
     "started": ": ranks, or - for none",
+    "touched": ": ranks, or - for none",
+    "below-minimum": ": yes or no",
     "out": ": the seat that went out",
     "seed": ": a whole number",
     "ns": ": melds separated by ';', or - for none",
@@ -698,6 +740,10 @@ def position_text(pos: Position) -> str:
     out.append(f"opened: {' '.join(opened) if opened else '-'}")
     if pos.started:
         out.append("started: " + " ".join(r for r in MELD_RANKS if r in pos.started))
+    if pos.touched:
+        out.append("touched: " + " ".join(r for r in MELD_RANKS if r in pos.touched))
+    if pos.below_minimum:
+        out.append("below-minimum: yes")
     if pos.out:
         out.append(f"out: {pos.out}{' concealed' if pos.out_concealed else ''}")
     if layout is not None:
