@@ -73,10 +73,14 @@ class LessonError(ValueError):
 TranslationError = _texts.TranslationError
 
 
-def plain_rule_text(rule_id: str) -> str:
-    """The rulebook's words for a rule without the ids it cites ("(see `red3.*`)"): what a
-    learner reads; the ids stay in the teachers' reference."""
-    text = re.sub(r"\s*\((?:see |variant |as with [^`]*)?`[^`]+`[^()]*\)", "", rule_text(rule_id))
+def plain_rule_text(rule_id: str, lang: str = "en") -> str:
+    """The rulebook's words for a rule, in `lang`, without the ids it cites ("(see
+    `red3.*`)"): what a learner reads; the ids stay in the teachers' reference."""
+    text = rule_text(rule_id, lang)
+    same = re.fullmatch(r"\s*\w+ `([a-z0-9.-]+)`\.?\s*", text)      # "As `red3.score`."
+    if same and same.group(1) != rule_id:
+        return plain_rule_text(same.group(1), lang)
+    text = re.sub(r"\s*\([^()]*`[^`]+`[^()]*\)", "", text)
     return re.sub(r"`([^`]+)`", r"\1", text)
 
 
@@ -180,7 +184,7 @@ class Exercise:
         given = tuple(self.hints_given)
         if len(given) == 2:
             t = translator(self.lesson.lang)
-            rule = t.gettext("The rule: {text}").format(text=plain_rule_text(self.rule))
+            rule = t.gettext("The rule: {text}").format(text=plain_rule_text(self.rule, self.lesson.lang))
             given = (given[0], rule, given[1])
         return given
 

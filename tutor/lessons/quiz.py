@@ -256,7 +256,8 @@ class Quiz(W.VBox):
         teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
                     f"<summary>{html.escape(t.gettext('For teachers'))}</summary>"
                     + html.escape(t.gettext("Rule {rule}: {text}")).format(
-                        rule=f"<code>{html.escape(rid)}</code>", text=html.escape(plain_rule_text(rid)))
+                        rule=f"<code>{html.escape(rid)}</code>",
+                        text=html.escape(plain_rule_text(rid, ex.lesson.lang)))
                     + "</details>")
         return (f"<div style='border-left:4px solid {BORDER};padding:4px 10px;margin-top:4px'>"
                 f"{self._explanation()}{md(ex.reveal) if ex.reveal else ''}{teachers}</div>")
