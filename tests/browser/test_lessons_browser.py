@@ -270,6 +270,12 @@ def test_learner_view_lesson_1_from_the_list(learner_view, page, page_log):
     assert "Continue where you left off: lesson 2" in page.locator(".tutor-continue").inner_text()
     screenshot(page, "learner-list-after-lesson-1")
     assert not collect_output_errors(page)
+    page.locator(".tutor-lang", has_text="Svenska").click()      # the language picker
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    assert page.url.endswith("/voila/render/sv/00-lessons.ipynb")
+    assert page.locator(".tutor-lesson-row").count() == 12
+    assert page.locator(".tutor-lesson-row a").first.get_attribute("href") == "01-cards.ipynb"
+    assert page.locator(".tutor-lang", has_text="English").get_attribute("href") == "../00-lessons.ipynb"
 
 
 def test_learner_view_lesson_6(learner_view, page):
@@ -291,6 +297,24 @@ def test_learner_view_lesson_6(learner_view, page):
                            arg=header.element_handle(), timeout=30_000)
     assert page.locator(".tutor-task-feedback, .tutor-task-do[data-done='true']").count() >= 3
     assert not collect_output_errors(page)
+
+
+def test_learner_view_dark_theme_hint_and_answer_read_well(learner_view, page):
+    """The quiz's hint box and verdicts use the theme's colours (it was light on light)."""
+    server, _store, _url = learner_view
+    page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb?theme=dark")
+    quiz = _quiz(page, "one nine and the joker")
+    quiz.wait_for(state="visible", timeout=90_000)
+    quiz.scroll_into_view_if_needed()
+    quiz.locator(".tutor-quiz-choice", has_text="Legal").first.click()
+    hint = quiz.locator(".tutor-quiz-hints > div").first
+    hint.wait_for(state="visible", timeout=30_000)
+    colours = hint.evaluate("""(el) => { const s = getComputedStyle(el);
+        const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).map(Number);
+            return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+        return {bg: lum(s.backgroundColor), fg: lum(s.color)}; }""")
+    assert colours["bg"] < 0.35 and colours["fg"] > 0.6, colours
+    screenshot(page, "learner-lesson-06-quiz-dark", scroll_to=".tutor-quiz")
 
 
 # ---------------------------------------------------------------------------- JupyterLab
