@@ -112,7 +112,15 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--tournament", type=int, default=0,
                         help="also play N hands sensible vs random players")
-    args = parser.parse_args(argv)
+    parser.add_argument("--class", dest="room", action="store_true",
+                        help="only the class server under load (tutor/classroom/bench.py; "
+                             "--learners N, --minutes M)")
+    args, rest = parser.parse_known_args(argv)
+    if args.room:
+        from .classroom.bench import main as class_bench
+        return class_bench(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     positions = _mid_hand_positions(args.positions)
     print(f"positions: {len(positions)} mid-hand positions from seeded random play")
     print(f"judge:            median {bench_judge(positions):8.1f} µs per call (target <= 20)")
