@@ -234,3 +234,31 @@ def test_ctrl_c_stops_the_class_and_every_kernel(tmp_path):
     assert "Traceback" not in server.log()
     for pid in kernels:
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_the_room_speaks_the_chosen_language(tmp_path):
+    """--lang sv: the Swedish lesson folder is served, its kernels run in Swedish for their
+    learner, and the room's own pages say they are Swedish."""
+    from tutor.classroom import REPO_NOTEBOOKS
+    server = start_class_server(tmp_path, "--lessons", "6", "--lang", "sv")
+    try:
+        async def go():
+            a = await _learner(server, "Ines", open_page=False)
+            join = await a.request("login")
+            assert b"<html lang='sv'>" in join.body
+            await a.open("00-lessons.ipynb")
+            await a.open("06-frozen-pile.ipynb")
+            await a.close()
+            return a.kernel_id
+        kernel_id = run(go())
+        (pid,) = [p for p in server.kernels()
+                  if kernel_id in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
+        env = dict(line.split("=", 1) for line in
+                   Path(f"/proc/{pid}/environ").read_text(errors="replace").split("\0") if "=" in line)
+        assert env["TUTOR_LANG"] == "sv"
+        assert env["TUTOR_LEARNER"].startswith(time.strftime("%Y-%m-%d") + "/")
+        assert env["TUTOR_PROGRESS"] == str(server.base / "class.sqlite3")
+        assert "TUTOR_TEACHER_PASSWORD" not in env
+        assert Path(os.readlink(f"/proc/{pid}/cwd")) == REPO_NOTEBOOKS / "sv"
+    finally:
+        server.stop()
