@@ -262,3 +262,22 @@ def test_the_room_speaks_the_chosen_language(tmp_path):
         assert Path(os.readlink(f"/proc/{pid}/cwd")) == REPO_NOTEBOOKS / "sv"
     finally:
         server.stop()
+
+
+def test_the_teacher_prints_tonights_handouts_from_the_teachers_view(server):
+    async def go():
+        teacher = SimLearner(server.url, "teacher")
+        await teacher.request("teacher/login")
+        assert (await teacher.request("teacher/login", "POST", {"password": server.password})).code == 302
+        out = {}
+        for which in ("handouts", "answers"):
+            r = await teacher.request(f"teacher/{which}.pdf")
+            out[which] = (r.code, r.headers.get("Content-Type"), r.body[:5])
+        learner = await _learner(server, "Jo", open_page=False)
+        refused = (await learner.request("teacher/handouts.pdf")).code
+        teacher.http.close()
+        learner.http.close()
+        return out, refused
+    out, refused = run(go())
+    assert out == {w: (200, "application/pdf", b"%PDF-") for w in ("handouts", "answers")}
+    assert refused in (302, 403)
