@@ -37,10 +37,10 @@ setup_venv test
 # apart from the progress of whoever runs them.
 export TUTOR_PROGRESS="${TUTOR_PROGRESS:-$(mktemp -d)/progress.sqlite3}"
 
-# Default targets: tests/ plus the lessons (nbval) when there are any.
+# Default targets: tests/ plus the lessons of every language (nbval) when there are any.
 targets=(tests)
 shopt -s nullglob
-lessons=(notebooks/*.ipynb)
+lessons=(notebooks/*.ipynb notebooks/sv/*.ipynb notebooks/fi/*.ipynb)
 shopt -u nullglob
 if [ ${#lessons[@]} -gt 0 ]; then
     targets+=("${lessons[@]}")
