@@ -220,6 +220,9 @@ def test_lesson_list_marks_continue_and_languages(store):
     lesson = L.get("01")
     for item in lesson.items():
         store.record("me", lesson.key, item, "question" if item.startswith("quiz") else "task", True)
+    listing.ready()
+    assert "Continue where you left off: lesson 2, The deal and a turn" in listing.html.value, \
+        "lesson 1 is done: continue with lesson 2"
     store.record("me", "06-frozen-pile", "quiz:upcard-frozen", "question", True)
     listing.ready()
     text = listing.html.value

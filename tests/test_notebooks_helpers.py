@@ -179,7 +179,7 @@ def test_quiz_pictures_do_not_show_the_answer():
 
 
 def test_check_report_does_not_list_the_answers():
-    """The report is the last cell: Run All leaves it on screen before any question is asked."""
+    """The report (in the teacher's notebook) must not give the answers away."""
     text = repr(L.get("01").check_all())
     assert "hand-order" in text and "deck.order" in text
     assert " 2H" not in text and "-125" not in text and " 45 " not in text

@@ -349,6 +349,9 @@ class LessonList(W.VBox):
         keys = {l.key: l for l in self.lessons}
         if place and place[0] in keys:
             lesson = keys[place[0]]
+            i = self.lessons.index(lesson)
+            if all((lesson.key, item) in done for item in lesson.items()) and i + 1 < len(self.lessons):
+                lesson = self.lessons[i + 1]         # that one is done: on to the next
             go = (f"<p class='tutor-continue'><a href='{lesson.key}.ipynb'><b>"
                   + html.escape(t.gettext("Continue where you left off: lesson {n}, {title}")).format(
                       n=int(lesson.number), title=html.escape(lesson.title)) + " →</b></a></p>")
