@@ -53,6 +53,15 @@ async def _lesson_then_next(page):
     await page.wait_for_selector(".tutor-quiz-choice")
 
 
+async def _kernels_become(server, n, within=30.0):
+    import asyncio
+    import time
+    deadline = time.monotonic() + within
+    while len(server.kernels()) != n and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    assert len(server.kernels()) == n, f"{len(server.kernels())} kernels running, not {n}"
+
+
 async def _scenario(server):
     from playwright.async_api import async_playwright
     async with async_playwright() as pw:
@@ -125,6 +134,12 @@ async def _scenario(server):
                 await page.wait_for_selector("#tutor-room-question .tutor-room-ruling")
             ruling = await learners[0][1].inner_text("#tutor-room-question .tutor-room-ruling")
             await shot(learners[0][1], "class-learner-ruling")
+
+            # a page left gives its kernel back (Voila's page says so when it is left): each
+            # learner went through three pages and holds one kernel; closing a page frees it
+            await _kernels_become(server, 3)
+            await learners[2][1].close(run_before_unload=True)
+            await _kernels_become(server, 2)
             return ruling
         finally:
             await browser.close()

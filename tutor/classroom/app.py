@@ -27,10 +27,8 @@ from pathlib import Path
 
 import tornado.ioloop
 import tornado.web
-from jupyter_server.auth.decorator import allow_unauthenticated  # noqa: F401 (re-export for pages)
 from tornado import web
 from traitlets import Instance, Unicode
-from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler

@@ -82,9 +82,6 @@ class RoomIdentityProvider(IdentityProvider):
         return [(r"/login", JoinHandler), (r"/logout", LeaveHandler),
                 (r"/teacher/login", TeacherLoginHandler)]
 
-    def validate_security(self, app, ssl_options=None) -> None:
-        """The room code and the teacher password are the room's security (no token)."""
-
 
 def kernel_id_of(handler) -> str | None:
     """The kernel a request is about (the channels socket, ``/api/kernels/<id>``)."""

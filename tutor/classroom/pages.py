@@ -26,7 +26,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
 from ..i18n import N_, translator
-from .auth import TEACHER, is_teacher, learner_user, teacher_user
+from .auth import is_teacher, learner_user, teacher_user
 from .room import RoomError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -500,4 +500,4 @@ def _diagram(pos, scale: float = 0.6) -> str:
 
 __all__ = ["JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
            "TeacherHandler", "TeacherStateHandler", "TeacherActionHandler", "HandoutsHandler",
-           "QuestionHandler", "AnswerHandler", "RoomScriptHandler", "TEACHER"]
+           "QuestionHandler", "AnswerHandler", "RoomScriptHandler"]

@@ -88,10 +88,7 @@ def default_store_path() -> Path:
 def lesson(key: str, lang: str = "en"):
     """A lesson in the room's language (the lesson data API: tutor.lessons.get)."""
     from .. import lessons
-    try:
-        return lessons.get(key, lang=lang)
-    except TypeError:                       # lessons not yet kept per language
-        return lessons.get(key)
+    return lessons.get(key, lang=lang)
 
 
 def lesson_items(les) -> set:
