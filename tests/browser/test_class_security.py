@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -281,3 +282,29 @@ def test_the_teacher_prints_tonights_handouts_from_the_teachers_view(server):
     out, refused = run(go())
     assert out == {w: (200, "application/pdf", b"%PDF-") for w in ("handouts", "answers")}
     assert refused in (302, 403)
+
+
+def test_a_lesson_folder_without_its_own_list_gets_a_plain_one(tmp_path):
+    import shutil
+    from tutor.classroom import REPO_NOTEBOOKS
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in ("05-taking-the-pile.ipynb", "06-frozen-pile.ipynb"):
+        shutil.copy(REPO_NOTEBOOKS / name, folder / name)
+    server = start_class_server(tmp_path / "run", "--lessons", "6", "--notebooks", str(folder))
+    try:
+        async def go():
+            a = await _learner(server, "Kim", open_page=False)
+            first = await a.request("")
+            page = await a.request("lessons")
+            a.http.close()
+            return first.headers.get("Location"), page.code, page.body.decode()
+        where, code, body = run(go())
+    finally:
+        server.stop()
+    assert where == "/lessons" and code == 200
+    links = re.findall(r"href='/voila/render/([^']+)'>([^<]+)</a>(.*?)</li>", body)
+    assert [(f, t) for f, t, _ in links] == [("05-taking-the-pile.ipynb", "5. Taking the discard pile"),
+                                             ("06-frozen-pile.ipynb", "6. The frozen pile")]
+    assert "tonight" in links[1][2] and "tonight" not in links[0][2]
+    assert "room.js" in body
