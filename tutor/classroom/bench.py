@@ -13,8 +13,10 @@ teacher's computer's: 30 headless Chromiums on the same 2 cores would measure th
 browsers. What a browser adds on the learner's side (drawing the canvas: ~35 ms) is in
 ``tests/browser`` and the main benchmark.
 
-Figures: start-up (server ready; each learner's page rendered with its kernel, all 30
-joining at once), memory per learner (the kernel's proportional set size, plus the
+Figures: start-up (server ready; each learner's page rendered with its kernel, and until
+its table is usable, the learners arriving one a second, or over ``--arrive`` seconds:
+0 is everybody in the same second), each page's poll for the teacher's question (the
+teacher puts one on every screen once everybody is in), memory per learner (the kernel's proportional set size, plus the
 server's growth shared out), click-to-explanation (median, p95, worst), and from these
 what a 60-learner evening needs. Traffic goes to 127.0.0.1 only; the run is bounded by
 ``--minutes`` and stops the server (and every kernel) at the end.
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import random
@@ -324,7 +327,7 @@ class SimLearner:
                 if not fut.done() and test(msg):
                     fut.set_result(msg)
 
-    async def wait_for(self, test, timeout: float = 60.0) -> dict:
+    async def wait_for(self, test, timeout: float = 180.0) -> dict:
         fut = asyncio.get_running_loop().create_future()
         entry = (fut, test)
         self._waiters.append(entry)
@@ -416,14 +419,18 @@ class SimLearner:
 class Figures:
     learners: int
     server_start: float = 0.0
+    arrive: float = 0.0                               # learners arrive spread over this many seconds
     opens: list = field(default_factory=list)         # seconds per learner page (with its kernel)
-    all_in: float = 0.0                               # first join to the last page rendered
+    ready: list = field(default_factory=list)         # seconds from opening to the table usable
+    all_in: float = 0.0                               # first join to the last page usable
     clicks: list = field(default_factory=list)        # seconds, click to explanation
     failures: list = field(default_factory=list)
     kernel_pss: list = field(default_factory=list)    # KiB per kernel
     server_pss_before: int = 0
     server_pss_after: int = 0
     teacher_view: list = field(default_factory=list)  # seconds per refresh of the teacher's view
+    polls: list = field(default_factory=list)         # seconds per page poll for the question
+    answers: int = 0                                  # learners who answered the pushed question
 
     def report(self) -> str:
         def q(values, p):
@@ -442,16 +449,20 @@ class Figures:
             f"  server start until it answers      {self.server_start:7.2f} s",
             f"  a learner's page with its kernel   median {q(self.opens, .5):6.2f} s, "
             f"p95 {q(self.opens, .95):6.2f} s, worst {max(self.opens, default=float('nan')):6.2f} s",
-            f"  all {self.learners} joining at once, until the last page  {self.all_in:7.2f} s",
+            f"  ... until its table is usable      median {q(self.ready, .5):6.2f} s, "
+            f"p95 {q(self.ready, .95):6.2f} s, worst {max(self.ready, default=float('nan')):6.2f} s",
+            f"  all {self.learners} arriving over {self.arrive:.0f} s, until the last table  {self.all_in:7.2f} s",
             f"  click to explanation               median {q(self.clicks, .5) * 1000:6.0f} ms, "
             f"p95 {p95 * 1000:6.0f} ms, worst {max(self.clicks, default=float('nan')) * 1000:6.0f} ms",
             f"  teacher's view refresh             median {q(self.teacher_view, .5) * 1000:6.0f} ms",
+            f"  each page's question poll          median {q(self.polls, .5) * 1000:6.0f} ms, "
+            f"p95 {q(self.polls, .95) * 1000:6.0f} ms ({len(self.polls)} polls; "
+            f"{self.answers} of {self.learners} answered the teacher's question)",
             f"  memory per learner                 {per_learner:7.1f} MiB "
             f"(kernel PSS {per_kernel:.1f} MiB + server {server_share:.1f} MiB)",
             f"  memory, whole class now            {total_now:7.0f} MiB",
             f"  a 60-learner evening needs about   {60 * per_learner + self.server_pss_before / 1024:7.0f} MiB "
-            f"of memory for the class; page starts at once would queue about "
-            f"{2 * self.all_in:.0f} s on this machine's 2 cores",
+            f"of memory for the class",
         ]
         for f in self.failures[:5]:
             lines.append(f"  failure: {f}")
@@ -462,24 +473,48 @@ async def _learner(server: ClassServer, i: int, notebook: str, until: float, fig
                    every: tuple, rng: random.Random) -> None:
     sim = SimLearner(server.url, f"Learner {i + 1:02d}")
     try:
+        await asyncio.sleep(fig.arrive * i / fig.learners)
         if await sim.join(server.code) != 302:
             raise RuntimeError("could not join")
+        t0 = time.monotonic()
         fig.opens.append(await sim.open(notebook))
         await sim.connect()
         await sim.load_widgets()
+        fig.ready.append(time.monotonic() - t0)
         parts = sim.table()
         if parts is None:
             raise RuntimeError(f"{notebook} has no table with Draw, Undo and an explanation")
         draw, undo, panel = parts["draw"], parts["undo"], parts["panel"]
+        polling = asyncio.ensure_future(_poll(sim, until, fig, rng))
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(*every))
             fig.clicks.append(await sim.click(draw, panel))
             await asyncio.sleep(rng.uniform(*every))
             await sim.click(undo, panel)
+        await polling
     except Exception as e:                              # noqa: BLE001 - counted and reported
         fig.failures.append(f"{sim.name}: {type(e).__name__}: {e}")
     finally:
         await sim.close()
+
+
+async def _poll(sim: SimLearner, until: float, fig: Figures, rng: random.Random) -> None:
+    """What the room's script on the page does: ask for the teacher's question every
+    2.5 s, and answer it once it is there."""
+    answered = False
+    while time.monotonic() < until:
+        t0 = time.monotonic()
+        r = await sim.request(f"room/question?kernel={sim.kernel_id}")
+        fig.polls.append(time.monotonic() - t0)
+        state = json.loads(r.body)
+        m = re.search(r"data-push='(\d+)'", state.get("html", ""))
+        if m and not answered:
+            r = await sim.request("room/answer", "POST",
+                                  {"push": m.group(1), "answer": rng.choice(("legal", "illegal"))})
+            if r.code == 200:
+                answered = True
+                fig.answers += 1
+        await asyncio.sleep(2.5)
 
 
 async def _teacher(server: ClassServer, until: float, fig: Figures) -> None:
@@ -489,6 +524,12 @@ async def _teacher(server: ClassServer, until: float, fig: Figures) -> None:
     if r.code != 302:
         fig.failures.append(f"teacher could not log in ({r.code})")
         return
+    while len(fig.ready) + len(fig.failures) < fig.learners and time.monotonic() < until:
+        await asyncio.sleep(1)
+    view = (await teacher.request("teacher")).body.decode()
+    question = re.search(r"<option value='([^']+)'", view)
+    if question:                     # everyone in: a question on every screen
+        await teacher.request("teacher/push", "POST", {"question": html.unescape(question.group(1))})
     while time.monotonic() < until:
         t0 = time.monotonic()
         await teacher.request("teacher/state")
@@ -498,17 +539,19 @@ async def _teacher(server: ClassServer, until: float, fig: Figures) -> None:
 
 
 async def run_load(server: ClassServer, learners: int, seconds: float,
-                   notebook: str = BENCH_NOTEBOOK, every=(2.0, 4.0), seed: int = 1) -> Figures:
-    fig = Figures(learners, server_start=server.started_in)
+                   notebook: str = BENCH_NOTEBOOK, every=(2.0, 4.0), seed: int = 1,
+                   arrive: float = 0.0) -> Figures:
+    """`learners` arrive over `arrive` seconds, then all click for `seconds`."""
+    fig = Figures(learners, server_start=server.started_in, arrive=arrive)
     fig.server_pss_before = pss_kib(server.proc.pid)
     rng = random.Random(seed)
     t0 = time.monotonic()
-    until = t0 + seconds
+    until = t0 + arrive + seconds
     tasks = [asyncio.ensure_future(_learner(server, i, notebook, until, fig, every,
                                             random.Random(rng.random())))
              for i in range(learners)]
     teacher = asyncio.ensure_future(_teacher(server, until, fig))
-    while len(fig.opens) + len(fig.failures) < learners and time.monotonic() < until:
+    while len(fig.ready) + len(fig.failures) < learners and time.monotonic() < until:
         await asyncio.sleep(0.2)
     fig.all_in = time.monotonic() - t0
     await asyncio.sleep(max(0.0, min(10.0, until - time.monotonic() - 5)))
@@ -522,6 +565,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tutor.classroom.bench", description=__doc__.splitlines()[0])
     p.add_argument("--learners", type=int, default=30)
     p.add_argument("--minutes", type=float, default=2.0, help="clicking time (at most 10)")
+    p.add_argument("--arrive", type=float, default=None,
+                   help="seconds over which the learners arrive (default: one a second)")
     p.add_argument("--notebook", default=BENCH_NOTEBOOK)
     args = p.parse_args(argv)
     learners = max(1, min(args.learners, 80))           # bounded: this is a load test of ours
@@ -529,7 +574,8 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="tutor-class-bench-") as tmp:
         server = start_class_server(Path(tmp), "--lessons", "5-8", "--cull-minutes", "30")
         try:
-            fig = asyncio.run(run_load(server, learners, seconds, args.notebook))
+            arrive = float(learners) if args.arrive is None else max(0.0, min(args.arrive, 600.0))
+            fig = asyncio.run(run_load(server, learners, seconds, args.notebook, arrive=arrive))
         finally:
             server.stop()
     print(fig.report())

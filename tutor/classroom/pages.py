@@ -19,6 +19,7 @@ import html
 import json
 import re
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from jupyter_server.auth.decorator import allow_unauthenticated
@@ -492,8 +493,10 @@ def _lesson_titles(room) -> list[str]:
             + " " + lesson(k, room.lang).title for k in room.lessons]
 
 
+@lru_cache(maxsize=16)
 def _diagram(pos, scale: float = 0.6) -> str:
-    """The table seen by the player whose move is asked about."""
+    """The table seen by the player whose move is asked about (drawn once per question:
+    every learner's page asks for it every few seconds)."""
     from ..engine.diagram import position_svg
     return position_svg(pos, viewer=pos.turn if pos.turn in "NESW" else "S", scale=scale)
 

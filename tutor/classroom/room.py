@@ -25,6 +25,7 @@ import secrets
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..i18n import N_, translator
@@ -204,11 +205,18 @@ class Room:
         push = self.store.current_push(self.name)
         if push is None:
             return None
+        return {**push, **self._judged(push["position"], push["move"]),
+                "revealed": push["id"] in self.revealed}
+
+    @staticmethod
+    @lru_cache(maxsize=16)
+    def _judged(text: str, move: str) -> dict:
+        """The position and the engine's ruling of a question (every learner's page asks
+        every few seconds: parsed and judged once)."""
         from ..engine.judge import judge
         from ..engine.position import Position
-        pos = Position.parse(push["position"])
-        return {**push, "pos": pos, "ruling": judge(pos, push["move"]),
-                "revealed": push["id"] in self.revealed}
+        pos = Position.parse(text)
+        return {"pos": pos, "ruling": judge(pos, move)}
 
     def answer(self, learner: str, push_id, answer: str) -> None:
         push = self.store.current_push(self.name)
