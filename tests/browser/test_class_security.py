@@ -231,6 +231,7 @@ def test_ctrl_c_stops_the_class_and_every_kernel(tmp_path):
         server.stop(signal.SIGKILL)
     assert code == 0, server.log()
     assert took < 30
+    assert f"Room code: {server.code}" in server.log() and server.url in server.log()
     assert "The class has stopped." in server.log()
     assert "Traceback" not in server.log()
     for pid in kernels:
@@ -308,3 +309,37 @@ def test_a_lesson_folder_without_its_own_list_gets_a_plain_one(tmp_path):
                                              ("06-frozen-pile.ipynb", "6. The frozen pile")]
     assert "tonight" in links[1][2] and "tonight" not in links[0][2]
     assert "room.js" in body
+
+
+def test_the_teachers_browser_opens_already_in_once(tmp_path):
+    """Without --no-browser the server opens the teacher's view in the browser (here a
+    script standing in for it, through BROWSER), logged in by a one-time link."""
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\necho "$1" >> {opened}\n')
+    browser.chmod(0o755)
+    server = start_class_server(tmp_path / "run", "--lessons", "6", open_browser=True,
+                                env_extra={"BROWSER": f"{browser} %s"})
+    try:
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        url = opened.read_text().strip()
+        assert url.startswith(server.url + "teacher/login?once=")
+
+        async def go():
+            first, second = SimLearner(server.url, "t1"), SimLearner(server.url, "t2")
+            path = url[len(server.url):]
+            r1 = await first.request(path)
+            view = await first.request("teacher")
+            r2 = await second.request(path)                  # the same link again: no
+            refused = await second.request("teacher")
+            first.http.close()
+            second.http.close()
+            return r1.code, r1.headers.get("Location"), view.code, view.body, r2.code, refused.code
+        c1, where, view, body, c2, refused = run(go())
+    finally:
+        server.stop()
+    assert (c1, where, view) == (302, "/teacher", 200)
+    assert server.code.encode() in body
+    assert c2 == 200 and refused == 302

@@ -167,7 +167,7 @@ def jupyter_dirs(base: Path) -> dict:
 def start_class_server(base: Path, *args: str, port: int | None = None, code: str = "TESTRM",
                        password: str | None = None, timeout: float = 90.0,
                        env_extra: dict | None = None,
-                       entry: tuple = ("tutor.classroom",)) -> ClassServer:
+                       entry: tuple = ("tutor.classroom",), open_browser: bool = False) -> ClassServer:
     """Start a class server (extra `args` go to ``python -m tutor class``), wait until it
     answers, and return it; its progress file is ``base/class.sqlite3``. `entry`: the
     module to run (``("tutor", "class")`` for the command as the teacher types it)."""
@@ -181,7 +181,7 @@ def start_class_server(base: Path, *args: str, port: int | None = None, code: st
     env.update(jupyter_dirs(base))
     env["TUTOR_TEACHER_PASSWORD"] = password
     env.update(env_extra or {})
-    cmd = [sys.executable, "-m", *entry, "--no-browser", "--ip", "127.0.0.1",
+    cmd = [sys.executable, "-m", *entry, *([] if open_browser else ["--no-browser"]), "--ip", "127.0.0.1",
            "--port", str(port), "--code", code, "--store", str(base / "class.sqlite3"), *args]
     log_path = base / f"class-{port}.log"
     t0 = time.monotonic()

@@ -29,6 +29,7 @@
   const box = document.createElement("div");
   box.id = "tutor-room-question";
   box.setAttribute("role", "dialog");
+  box.setAttribute("aria-live", "polite");       // a screen reader says when a question comes
   box.hidden = true;
   const tab = document.createElement("button");
   tab.id = "tutor-room-tab";
