@@ -39,8 +39,7 @@ class Card:
         if card is None:
             card = cls._cache.get(_normalise(text))
             if card is None:
-                raise CardError(f"'{text}' is not a card: write a rank (A K Q J 10 9 … 2) "
-                                f"and a suit (C D H S), like KH or 10D, or JK for a joker")
+                raise CardError("error:card.unknown", text=f"{text}")
         return card
 
     @classmethod

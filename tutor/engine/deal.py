@@ -19,6 +19,7 @@ import random
 
 from .cards import full_deck, sort_cards
 from .errors import TutorError
+from .words import Words
 from .position import SEATS, TEAM_INDEX, Position, team_of
 from .ruleset import Ruleset
 
@@ -35,17 +36,16 @@ def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> 
     `seed` is a whole number (as in ``seed: 7``), `rules` variant text like
     ``"black-threes=never"`` or a `Ruleset`, `score` the two teams' running totals (NS, EW);
     anything else is refused with a `TutorError` that names the argument."""
-    seed = _whole("seed", seed, "like deal(seed=7)")
+    seed = _whole("error:deal.seed-whole", seed)
     if isinstance(rules, str):
         rules = Ruleset.parse(rules.strip().lower())        # as the text's 'rules:' line reads it
     elif rules is None or isinstance(rules, Ruleset):
         rules = Ruleset.parse(rules)
     else:
-        raise TutorError(f"rules must be variant text like 'black-threes=never', 'default' or a "
-                         f"Ruleset, not {type(rules).__name__} {rules!r:.40}")
+        raise TutorError("error:deal.rules", type=type(rules).__name__, value=f"{rules!r:.40}")
     seat = dealer.upper() if isinstance(dealer, str) else dealer
     if seat not in SEATS:
-        raise TutorError(f"{dealer!r:.20} is not a seat: the dealer is one of N, E, S, W")
+        raise TutorError("error:deal.dealer", value=f"{dealer!r:.20}")
     first = SEATS.index(seat) + 1
     ns, ew = _score(score)
     stock = full_deck()
@@ -74,28 +74,26 @@ def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> 
                     pile=tuple(pile), stock=tuple(stock))
 
 
-def _whole(name: str, value, example: str) -> int:
+def _whole(message: str, value) -> int:
     """`value` as an int if it is a whole number (an int, or an integer type like numpy's);
-    text, floats and the rest are refused in words: ``"7"`` would be a guess."""
+    text, floats and the rest are refused in words (`message`): ``"7"`` would be a guess."""
     try:
         return operator.index(value)
     except TypeError:
-        hint = " (text: convert it with int() first)" if isinstance(value, str) else ""
-        raise TutorError(f"{name} must be a whole number, {example}, not "
-                         f"{type(value).__name__} {value!r:.40}{hint}") from None
+        hint = Words("error:deal.text-hint") if isinstance(value, str) else ""
+        raise TutorError(message, type=type(value).__name__, value=f"{value!r:.40}",
+                         hint=hint) from None
 
 
 def _score(score) -> tuple:
     """The running totals (NS, EW): two whole numbers of at most SCORE_DIGITS digits, as
     the text's ``score:`` line takes them."""
     from .notation import SCORE_DIGITS         # not at import: `import tutor` stays quick
-    example = "like score=(1200, 3100)"
     if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != 2:
-        raise TutorError(f"score must be the two teams' running totals (NS, EW), {example}, "
-                         f"not {type(score).__name__} {score!r:.40}")
-    ns, ew = (_whole("score", points, example) for points in score)
+        raise TutorError("error:deal.score", type=type(score).__name__, value=f"{score!r:.40}")
+    ns, ew = (_whole("error:deal.score-whole", points) for points in score)
     for points in (ns, ew):
         if abs(points) >= 10 ** SCORE_DIGITS:
-            raise TutorError(f"score {points:.3g} is too large: a running total has at most "
-                             f"{SCORE_DIGITS} digits")
+            raise TutorError("error:deal.score-too-large", points=f"{points:.3g}",
+                             digits=SCORE_DIGITS)
     return ns, ew

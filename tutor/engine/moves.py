@@ -79,12 +79,12 @@ class Move(NamedTuple):
 def parse_move(text: str) -> Move:
     """Parse move text; `MoveError` names the column of what is wrong."""
     if not isinstance(text, str):
-        raise MoveError(f"a move is text like 'draw' or 'meld KH KS 2C', not {type(text).__name__}")
+        raise MoveError("error:move.not-text", type=type(text).__name__)
     stripped = text.split("#", 1)[0]
     offset = len(stripped) - len(stripped.lstrip())
     body = stripped.strip()
     if not body:
-        raise MoveError("an empty move: type one of " + ", ".join(KINDS[:7]))
+        raise MoveError("error:move.empty", moves=", ".join(KINDS[:7]))
     seat = None
     head, colon, rest = body.partition(":")
     if colon and head.strip().upper() in _SEATS:
@@ -93,24 +93,22 @@ def parse_move(text: str) -> Move:
         offset += len(rest) - len(rest.lstrip())
         body = rest.strip()
         if not body:
-            raise MoveError(f"'{seat}:' needs a move after the seat, like '{seat}: draw'",
-                            offset + 1)
+            raise MoveError("error:move.seat-alone", offset + 1, seat=seat)
     word = _WORD.match(body).group()
     args = body[len(word):]
     kind = _ALIASES.get(word.lower(), word.lower())
     if kind not in KINDS:
-        raise MoveError(f"'{word}' is not a move; the moves are {', '.join(KINDS[:7])}", offset + 1)
+        raise MoveError("error:move.unknown", offset + 1, word=word, moves=", ".join(KINDS[:7]))
     args_offset = offset + len(word) + (len(args) - len(args.lstrip()))
     groups = _parse_groups(args.strip(), args_offset) if args.strip() else ()
     if kind in ("draw", "ask", "yes", "no") and groups:
-        raise MoveError(f"'{kind}' takes no cards", args_offset + 1)
+        raise MoveError("error:move.no-cards", args_offset + 1, kind=kind)
     if kind == "meld" and not groups:
-        raise MoveError("'meld' needs cards: meld KH KS 2C", offset + 1)
+        raise MoveError("error:move.meld-needs-cards", offset + 1)
     if kind == "discard" and any(g.rank for g in groups):
-        raise MoveError("'discard' takes a card from your hand, not a meld: discard 9H", offset + 1)
+        raise MoveError("error:move.discard-meld", offset + 1)
     if kind == "exchange" and (len(groups) != 1 or len(groups[0].cards) != 2):
-        raise MoveError("'exchange' takes two cards: the card from hand and the melded wild card",
-                        offset + 1)
+        raise MoveError("error:move.exchange-two", offset + 1)
     return Move(kind, groups, seat)
 
 
@@ -129,22 +127,22 @@ def _parse_groups(text: str, offset: int) -> tuple:
                 team = words[0].upper()
                 words = words[1:]
             if len(words) != 1:
-                raise MoveError(f"'{head.strip()}:' should name a meld's rank, like 'K:'",
-                                start + 1 + len(part) - len(part.lstrip()))
+                raise MoveError("error:move.group-head", start + 1 + len(part) - len(part.lstrip()),
+                                head=head.strip())
             rank = words[0].upper()
             rank = "10" if rank == "T" else rank
             if rank not in MELD_RANKS:
-                raise MoveError(f"'{words[0]}' is not the rank of a meld (A K Q J 10 … 4 3)",
-                                start + 1 + part.index(words[0]))
+                raise MoveError("error:move.group-rank", start + 1 + part.index(words[0]),
+                                rank=words[0])
             start += len(head) + 1
         cards = []
         for token in _CARD_WORD.finditer(body):
             try:
                 cards.append(Card(token.group()))
             except CardError as exc:
-                raise MoveError(str(exc), start + token.start() + 1) from None
+                raise MoveError(exc, start + token.start() + 1) from None
         if not cards and rank is None:
-            raise MoveError("an empty meld between ';'", start + 1)
+            raise MoveError("error:move.empty-meld", start + 1)
         groups.append(Group(tuple(cards), rank, team))
     return tuple(groups)
 
@@ -178,51 +176,46 @@ def _check_built(move: Move) -> Move:
     as cards, or a `MoveError` that says which part cannot be a move, as its text would."""
     kind, groups, seat = (tuple(move) + (None, None, None))[:3]
     if not isinstance(kind, str) or kind not in KINDS:
-        raise MoveError(f"{kind!r} is not a kind of move: a Move's kind is one of "
-                        f"{', '.join(KINDS)} (Move.parse reads move text)")
+        raise MoveError("error:move.built.kind", kind=repr(kind), kinds=", ".join(KINDS))
     if seat is not None and seat not in _SEAT_LIST:
-        raise MoveError(f"Move seat {seat!r}: a seat is N, E, S or W, or None for the player "
-                        f"to move")
+        raise MoveError("error:move.built.seat", seat=repr(seat))
     if isinstance(groups, (str, bytes)) or not _iterable(groups):
-        raise MoveError(f"the groups of a {kind} move are a tuple of Group, not "
-                        f"{type(groups).__name__}")
+        raise MoveError("error:move.built.groups", kind=kind, type=type(groups).__name__)
     checked = []
     for group in groups:
         if not isinstance(group, Group):
-            raise MoveError(f"a {kind} move holds Group(cards, rank, team) values, not "
-                            f"{type(group).__name__} {group!r}")
+            raise MoveError("error:move.built.group", kind=kind, type=type(group).__name__,
+                            value=repr(group))
         cards, rank, team = group
         if isinstance(cards, (str, bytes)) or not _iterable(cards):
-            raise MoveError(f"the cards of a group are a tuple of cards, not "
-                            f"{type(cards).__name__} {cards!r}")
+            raise MoveError("error:move.built.cards", type=type(cards).__name__,
+                            value=repr(cards))
         read = []
         for card in cards:
             if not isinstance(card, Card):
                 if not isinstance(card, str):
-                    raise MoveError(f"{card!r} is not a card: a group holds Card values or "
-                                    f"card text like 'KH'")
+                    raise MoveError("error:move.built.card", value=repr(card))
                 try:
                     card = Card(card)
                 except CardError as exc:
-                    raise MoveError(str(exc)) from None
+                    raise MoveError(exc) from None
             read.append(card)
         if rank is not None and rank not in MELD_RANKS:
-            raise MoveError(f"{rank!r} is not the rank of a meld: one of {' '.join(MELD_RANKS)}")
+            raise MoveError("error:move.built.rank", rank=repr(rank), ranks=" ".join(MELD_RANKS))
         if team is not None and (team not in ("NS", "EW") or rank is None):
-            raise MoveError(f"Group team {team!r}: a group aimed at a meld names its rank and "
-                            f"may name the team, NS or EW")
+            raise MoveError("error:move.built.team", team=repr(team))
         if not read and rank is None:
-            raise MoveError("an empty group: a group holds cards, or names the meld they join")
+            raise MoveError("error:move.built.empty-group")
         checked.append(Group(tuple(read), rank, team))
     groups = tuple(checked)
     if groups and kind not in _WITH_CARDS:
-        raise MoveError(f"'{kind}' takes no cards")
+        raise MoveError("error:move.no-cards", kind=kind)
     if kind == "meld" and not groups:
-        raise MoveError("'meld' needs cards: meld KH KS 2C")
+        raise MoveError("error:move.meld-needs-cards")
     if kind == "discard" and any(g.rank for g in groups):
-        raise MoveError("'discard' takes a card from your hand, not a meld: discard 9H")
+        raise MoveError("error:move.discard-meld")
     if kind == "exchange" and (len(groups) != 1 or len(groups[0].cards) != 2):
-        raise MoveError("'exchange' takes two cards: the card from hand and the melded wild card")
+        raise MoveError("error:move.exchange-two")
     return Move(kind, groups, seat)
 
 

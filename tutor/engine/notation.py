@@ -29,8 +29,9 @@ import functools
 import random
 import re
 
-from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, RANK_PLURALS, Card, cards_text, sort_cards
+from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, sort_cards
 from .errors import CardError, PositionError, RulesError
+from .words import Words
 from .position import (ASKED, PHASES, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Layout, Meld,
                        Position, team_of)
 from .ruleset import DEFAULT, Ruleset
@@ -54,8 +55,6 @@ SCORE_DIGITS = 15
 SEED_DIGITS = 100
 _POOL_ORDER = sort_cards(ALL_CARDS)
 _RANK_ALIASES = {"T": "10"}
-_ORDINALS = {3: "third", 4: "fourth", 5: "fifth"}
-_SEAT_WORDS = "N, E, S or W"
 
 
 class _Line:
@@ -96,8 +95,9 @@ class _Parse:
         self.seed = None
 
     # ---- helpers ----------------------------------------------------------------
-    def fail(self, message, line, column):
-        raise PositionError(message, line, column)
+    def fail(self, message, line, column, **fields):
+        """Stop with a `PositionError`: `message` a key of tutor.engine.errors, or `Words`."""
+        raise PositionError(message, line, column, **fields)
 
     def card(self, tok, line, col):
         card = _CARD_CACHE.get(tok)
@@ -105,32 +105,36 @@ class _Parse:
             try:
                 card = Card(tok)
             except CardError as exc:
-                raise PositionError(str(exc), line, col) from None
+                raise PositionError(exc, line, col) from None
         copies = self.copies
         n = copies[card.index] = copies[card.index] + 1
         if n > 2 and n > COPIES[card]:
-            what = "joker" if card.rank == "JK" else card.text
-            self.fail(f"a {_ORDINALS.get(n, str(n) + 'th')} {what}: the deck holds only "
-                      f"{COPIES[card]} of it (deck.cards)", line, col)
+            # the first card too many: a third of its kind, or a fifth joker
+            if card.rank == "JK":
+                self.fail("error:position.fifth-joker", line, col, copies=COPIES[card])
+            self.fail("error:position.third-card", line, col, card=card.text, copies=COPIES[card])
         self.placed += 1
         if self.unseen_total and self.placed + self.unseen_total > DECK_SIZE:
             self.check_total(line, col)
         return card
 
-    def check_total(self, line, col, why=""):
+    def check_total(self, line, col, unseen=0, seat=None):
         total = self.placed + self.unseen_total
         if total > DECK_SIZE:
-            self.fail(f"{why}that makes {total} cards, more than the {DECK_SIZE} of the deck "
-                      f"(deck.cards)", line, col)
+            if unseen:
+                self.fail("error:position.too-many-unseen", line, col, count=unseen, seat=seat,
+                          total=total, deck=DECK_SIZE)
+            self.fail("error:position.too-many-cards", line, col, total=total, deck=DECK_SIZE)
 
-    def cards(self, line, tokens, what):
-        """Cards of a list (commas allowed between them)."""
+    def cards(self, line, tokens, stray, **where):
+        """Cards of a list (commas allowed between them); `stray` (with `where`) says that a
+        '+' or ';' does not belong in it."""
         out = []
         for tok, col in tokens:
             if tok == ",":
                 continue
             if tok in ("+", ";"):
-                self.fail(f"'{tok}' does not belong in {what}", line, col)
+                self.fail(stray, line, col, token=tok, **where)
             out.append((self.card(tok, line, col), line, col))
         return out
 
@@ -144,21 +148,22 @@ class _Parse:
             colon = content.find(":")
             start = len(content) - len(content.lstrip()) + 1
             if colon < 0:
-                self.fail(f"'{content.strip()}' is not a 'key: value' line; the keys are "
-                          f"{_KEY_LIST}", no, start)
+                self.fail("error:position.not-a-line", no, start, text=content.strip(),
+                          keys=_KEY_LIST)
             keytext = content[:colon].strip()
             key = " ".join(keytext.lower().split())
             if key not in _KEYS:
-                self.fail(f"'{keytext}' is not a key; the keys are {_KEY_LIST}", no, start)
+                self.fail("error:position.not-a-key", no, start, key=keytext, keys=_KEY_LIST)
             if key in self.lines:
                 first = self.lines[key].no
-                self.fail(f"'{keytext}' is given twice (first on line {first})", no, start)
+                self.fail("error:position.twice", no, start, key=keytext, first=first)
             value = content[colon + 1:]
             tokens = [(m.group(), colon + 2 + m.start()) for m in _TOKEN.finditer(value)]
             valcol = tokens[0][1] if tokens else colon + 2
             line = self.lines[key] = _Line(no, key, keytext, start, valcol, colon + 2, tokens)
             if not tokens:
-                self.fail(f"'{keytext}:' needs a value{_EMPTY_HINT.get(key, '')}", no, colon + 2)
+                self.fail("error:position.no-value", no, colon + 2, key=keytext,
+                          hint=Words(_EMPTY_HINT[key]))
             getattr(self, "read_" + key.replace(" ", "_").replace("-", "_"))(line, value)
 
     def read_rules(self, line, value):
@@ -172,48 +177,47 @@ class _Parse:
             try:
                 Ruleset.parse(item.strip().lower())
             except RulesError as exc:
-                raise PositionError(str(exc), line.no, col) from None
+                raise PositionError(exc, line.no, col) from None
         self.rules = Ruleset.parse(value.strip().lower())
 
     def read_turn(self, line, value):
         toks = line.tokens
         seat, col = toks[0]
         if seat.upper() not in SEATS:
-            self.fail(f"'{seat}' is not a seat: {_SEAT_WORDS}", line.no, col)
+            self.fail("error:position.not-a-seat", line.no, col, seat=seat)
         self.turn = seat.upper()
         if len(toks) >= 2:
             phase, pcol = toks[1]
             if phase.lower() not in PHASES:
-                self.fail(f"'{phase}' is not a phase: draw, drawn, melded or over", line.no, pcol)
+                self.fail("error:position.not-a-phase", line.no, pcol, phase=phase)
             self.phase = phase.lower()
         if len(toks) > 2:
-            self.fail(f"'{toks[2][0]}' is too much: write the seat and the phase, like "
-                      f"'turn: S draw'", line.no, toks[2][1])
+            self.fail("error:position.turn-too-long", line.no, toks[2][1], word=toks[2][0])
 
     def read_asked(self, line, value):
         word, col = line.tokens[0]
         if word.lower() not in ASKED or len(line.tokens) > 1:
-            self.fail(f"'{value.strip()}' is not an answer to 'may I go out?': write -, pending, "
-                      f"yes or no (goout.ask)", line.no, col)
+            self.fail("error:position.not-an-answer", line.no, col, value=value.strip())
         self.asked = word.lower()
 
     def read_score(self, line, value):
         totals = {}
         toks = [t for t in line.tokens if t[0] != ","]
-        hint = "write the running totals like 'score: NS 1200, EW 3100'"
         if len(toks) % 2:
-            self.fail(f"'{value.strip()}' is not a score: {hint}", line.no, line.valcol)
+            self.fail("error:position.score.not-a-score", line.no, line.valcol,
+                      value=value.strip())
         for i in range(0, len(toks), 2):
             (team, tcol), (points, pcol) = toks[i], toks[i + 1]
             if team.upper() not in TEAMS:
-                self.fail(f"'{team}' is not a team: NS or EW; {hint}", line.no, tcol)
+                self.fail("error:position.score.not-a-team", line.no, tcol, team=team)
             if team.upper() in totals:
-                self.fail(f"{team.upper()} is scored twice; {hint}", line.no, tcol)
+                self.fail("error:position.score.twice", line.no, tcol, team=team.upper())
             if not _INT.match(points):
-                self.fail(f"'{_brief(points)}' is not a number of points; {hint}", line.no, pcol)
+                self.fail("error:position.score.not-a-number", line.no, pcol,
+                          points=_brief(points))
             if _digits(points) > SCORE_DIGITS:
-                self.fail(f"'{_brief(points)}' is too many points: a score has at most "
-                          f"{SCORE_DIGITS} digits", line.no, pcol)
+                self.fail("error:position.score.too-long", line.no, pcol, points=_brief(points),
+                          digits=SCORE_DIGITS)
             totals[team.upper()] = int(points)
         self.score = (totals.get("NS", 0), totals.get("EW", 0))
 
@@ -230,26 +234,25 @@ class _Parse:
             rest = toks[k + 1:]
             if len(rest) != 1 or not _INT.match(rest[0][0]) or rest[0][0][0] in "+-":
                 col = rest[0][1] if rest else toks[k][1]
-                self.fail(f"after '+' write how many unseen cards {seat} holds, like "
-                          f"'{seat}: QH QD + 9'", line.no, col)
+                self.fail("error:position.unseen-after-plus", line.no, col, seat=seat)
             unseen, ucol = self.count(rest[0], seat, line.no), rest[0][1]
             toks = toks[:k]
         elif len(toks) == 1 and _COUNT.match(toks[0][0]):
             unseen, ucol = self.count(toks[0], seat, line.no), toks[0][1]
             toks = []
-        shown = self.cards(line.no, toks, f"{seat}'s hand")
+        shown = self.cards(line.no, toks, "error:position.stray-in-hand", seat=seat)
         self.shown[i] = shown
         if unseen:
             self.unseen[i] = unseen
             self.unseen_total += unseen
-            self.check_total(line.no, ucol, f"{unseen} unseen cards for {seat}: ")
+            self.check_total(line.no, ucol, unseen, seat)
 
     def count(self, tok, seat, line):
         """A number of unseen cards; more digits than the deck's 108 has is refused here."""
         word, col = tok
         if _digits(word) > len(str(DECK_SIZE)):
-            self.fail(f"{_brief(word)} unseen cards for {seat}: more than the {DECK_SIZE} "
-                      f"cards of the deck (deck.cards)", line, col)
+            self.fail("error:position.unseen-too-long", line, col, number=_brief(word), seat=seat,
+                      deck=DECK_SIZE)
         return int(word)
 
     def read_n(self, line, value):
@@ -272,14 +275,12 @@ class _Parse:
         for tok, col in toks + [(";", None)]:
             if tok == ";":
                 if not current:
-                    self.fail(f"an empty meld in {team}'s melds: write the cards of each meld, "
-                              f"';' between melds, or - for none", line.no,
-                              sep if col is None else col)
+                    self.fail("error:position.empty-meld", line.no, sep if col is None else col,
+                              team=team)
                 melds.append(current)
                 current, sep = [], col
             elif tok in (",", "+") or tok == "-":
-                self.fail(f"'{tok}' does not belong in {team}'s melds: write the cards of each "
-                          f"meld, ';' between melds", line.no, col)
+                self.fail("error:position.stray-in-melds", line.no, col, token=tok, team=team)
             else:
                 current.append((self.card(tok, line.no, col), line.no, col))
 
@@ -294,10 +295,9 @@ class _Parse:
         if len(toks) == 1 and toks[0][0] == "-":
             return
         zone = self.red3[TEAM_INDEX[team]]
-        for card, no, col in self.cards(line.no, toks, f"{team}'s red threes"):
+        for card, no, col in self.cards(line.no, toks, "error:position.stray-in-red3", team=team):
             if not card.is_red_three:
-                self.fail(f"{card.text} is not a red three: only 3H and 3D are laid out in "
-                          f"front of a team (red3.dealt)", no, col)
+                self.fail("error:position.not-a-red-three", no, col, card=card.text)
             zone.append((card, no, col))
 
     def read_ns_red3(self, line, value):
@@ -310,7 +310,7 @@ class _Parse:
         toks = line.tokens
         if len(toks) == 1 and toks[0][0] == "-":
             return
-        self.pile = self.cards(line.no, toks, "the pile")
+        self.pile = self.cards(line.no, toks, "error:position.stray-in-pile")
 
     def read_stock(self, line, value):
         toks = line.tokens
@@ -325,18 +325,15 @@ class _Parse:
             toks = toks[1:]
             if "rest" in words:
                 col = toks[words.index("rest") - 1][1]
-                self.fail("a stock that holds exactly the listed cards has no '+ rest'",
-                          line.no, col)
+                self.fail("error:position.stock-exactly-rest", line.no, col)
         elif len(words) >= 2 and words[-2:] == ["+", "rest"]:
             toks = toks[:-2]
         else:
             self.stock_rest = False
             for (tok, col), word in zip(toks, words):
                 if word in ("rest", "+"):
-                    self.fail("write the stock as 'rest', as cards then '+ rest' "
-                              "(like '3H 9C + rest'), as 'exactly 3H 9C', or as - for an "
-                              "empty stock", line.no, col)
-        self.stock_shown = self.cards(line.no, toks, "the stock")
+                    self.fail("error:position.stock-how", line.no, col)
+        self.stock_shown = self.cards(line.no, toks, "error:position.stray-in-stock")
 
     def read_opened(self, line, value):
         toks = [t for t in line.tokens if t[0] != ","]
@@ -346,9 +343,9 @@ class _Parse:
         for tok, col in toks:
             seat = tok.upper()
             if seat not in SEATS:
-                self.fail(f"'{tok}' is not a seat: {_SEAT_WORDS} (or - for none)", line.no, col)
+                self.fail("error:position.opened.not-a-seat", line.no, col, seat=tok)
             if seat in (s for s, _ in self.opened):
-                self.fail(f"{seat} is listed twice", line.no, col)
+                self.fail("error:position.seat-twice", line.no, col, seat=seat)
             self.opened.append((seat, col))
 
     def read_started(self, line, value, into=None):
@@ -359,10 +356,9 @@ class _Parse:
         for tok, col in toks:
             rank = _RANK_ALIASES.get(tok.upper(), tok.upper())
             if rank not in MELD_RANKS:
-                self.fail(f"'{tok}' is not a rank that melds: A K Q J 10 9 8 7 6 5 4 3",
-                          line.no, col)
+                self.fail("error:position.not-a-meld-rank", line.no, col, rank=tok)
             if rank in (r for r, _, _ in into):
-                self.fail(f"rank {rank} is listed twice", line.no, col)
+                self.fail("error:position.rank-twice", line.no, col, rank=rank)
             into.append((rank, line.no, col))
 
     def read_touched(self, line, value):
@@ -371,31 +367,28 @@ class _Parse:
     def read_below_minimum(self, line, value):
         word, col = line.tokens[0]
         if word.lower() not in ("yes", "no") or len(line.tokens) > 1:
-            self.fail(f"'{_brief(value.strip())}' is not yes or no: 'below-minimum: yes' says the "
-                      f"team's first meld was laid this turn below the minimum (meld.initial)",
-                      line.no, col)
+            self.fail("error:position.below-minimum.not-yes-no", line.no, col,
+                      value=_brief(value.strip()))
         self.below_minimum = word.lower() == "yes"
 
     def read_out(self, line, value):
         toks = line.tokens
         seat, col = toks[0]
         if seat.upper() not in SEATS:
-            self.fail(f"'{seat}' is not a seat: {_SEAT_WORDS}", line.no, col)
+            self.fail("error:position.not-a-seat", line.no, col, seat=seat)
         self.out = seat.upper()
         if len(toks) >= 2:
             if toks[1][0].lower() != "concealed" or len(toks) > 2:
-                self.fail(f"write 'out: {self.out}' or 'out: {self.out} concealed'",
-                          line.no, toks[1][1])
+                self.fail("error:position.out-how", line.no, toks[1][1], seat=self.out)
             self.out_concealed = True
 
     def read_seed(self, line, value):
         word, col = line.tokens[0]
         if len(line.tokens) > 1 or not _INT.match(word):
-            self.fail(f"'{_brief(value.strip())}' is not a seed: write a whole number, like "
-                      f"'seed: 7'", line.no, col)
+            self.fail("error:position.not-a-seed", line.no, col, value=_brief(value.strip()))
         if _digits(word) > SEED_DIGITS:
-            self.fail(f"'{_brief(word)}' is too long a seed: at most {SEED_DIGITS} digits",
-                      line.no, col)
+            self.fail("error:position.seed-too-long", line.no, col, seed=_brief(word),
+                      digits=SEED_DIGITS)
         self.seed = int(word)
 
     # ---- pass 2: what the lines say together ----------------------------------------
@@ -406,10 +399,8 @@ class _Parse:
             if shown and rules.red3_dealt != "on-turn":
                 for card, no, col in shown:
                     if card.is_red_three:
-                        self.fail(f"a red three in a hand: {SEATS[i]} holds {card.text}, but a "
-                                  f"red three is laid out as soon as it is dealt or drawn "
-                                  f"(red3.dealt, red3.drawn); put it in a red3 line",
-                                  no, col)
+                        self.fail("error:position.red-three-in-hand", no, col, seat=SEATS[i],
+                                  card=card.text)
         for t, team in enumerate(TEAMS):
             ranks = {}
             for meld in self.melds[t]:
@@ -421,49 +412,44 @@ class _Parse:
                     self.fail(message, meld[k][1], meld[k][2])
                 rank = next(c.rank for c in cards if c.is_natural)
                 if rank in ranks:
-                    self.fail(f"{team} has two melds of {_plural(rank)}: a team has one meld "
-                              f"of each rank, and more cards of it join that meld "
-                              f"(meld.one-per-rank)", meld[0][1], meld[0][2])
+                    self.fail("error:position.two-melds", meld[0][1], meld[0][2], team=team,
+                              rank=rank)
                 ranks[rank] = meld
         if self.opened is not None:
             line = self.lines["opened"]
             for seat, col in self.opened:
                 if not self.melds[TEAM_INDEX[team_of(seat)]]:
-                    self.fail(f"{seat} cannot have opened: {team_of(seat)} has no melds",
-                              line.no, col)
+                    self.fail("error:position.opened.no-melds", line.no, col, seat=seat,
+                              team=team_of(seat))
         team = team_of(self.turn)
         for rank, no, col in self.started:
             if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
-                self.fail(f"{self.turn} cannot have started a meld of {_plural(rank)} this "
-                          f"turn: {team} has no such meld", no, col)
+                self.fail("error:position.started.no-meld", no, col, seat=self.turn, rank=rank,
+                          team=team)
         for rank, no, col in self.touched:
             if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
-                self.fail(f"{self.turn} cannot have added to a meld of {_plural(rank)} this "
-                          f"turn: {team} has no such meld", no, col)
+                self.fail("error:position.touched.no-meld", no, col, seat=self.turn, rank=rank,
+                          team=team)
             if rank in started:
-                self.fail(f"{self.turn} started the meld of {_plural(rank)} this turn, so it is "
-                          f"not a meld from before this turn: list it in 'started' only", no, col)
+                self.fail("error:position.touched.started", no, col, seat=self.turn, rank=rank)
         if self.below_minimum:
             line = self.lines["below-minimum"]
             ranks = {next(c.rank for c, _, _ in m if c.is_natural)
                      for m in self.melds[TEAM_INDEX[team]]}
             if self.phase != "melded" or not ranks or not ranks <= started:
-                self.fail(f"'below-minimum: yes' says {self.turn} laid {team}'s first meld this "
-                          f"turn: write 'turn: {self.turn} melded' and list every meld of "
-                          f"{team} in 'started'", line.no, line.valcol)
+                self.fail("error:position.below-minimum.how", line.no, line.valcol,
+                          seat=self.turn, team=team)
             for seat, col in self.opened or ():
                 if team_of(seat) == team:
-                    self.fail(f"'below-minimum: yes' says {team} melded first in this turn, so "
-                              f"{seat} cannot have opened before", self.lines["opened"].no, col)
+                    self.fail("error:position.below-minimum.opened", self.lines["opened"].no,
+                              col, team=team, seat=seat)
         if self.out is not None:
             line = self.lines["out"]
             if self.phase != "over":
-                self.fail(f"'out:' says who went out, so the hand must be over: write "
-                          f"'turn: {self.turn} over'", line.no, line.valcol)
+                self.fail("error:position.out.not-over", line.no, line.valcol, seat=self.turn)
             i = SEAT_INDEX[self.out]
             if self.shown[i] is None or self.shown[i] or self.unseen[i]:
-                self.fail(f"{self.out} went out, so {self.out} holds no cards: write "
-                          f"'{self.out}: -'", line.no, line.valcol)
+                self.fail("error:position.out.holds", line.no, line.valcol, seat=self.out)
 
     # ---- the unseen cards ---------------------------------------------------------------
     def deal_unseen(self):
@@ -477,32 +463,25 @@ class _Parse:
         where = (anchor.no, anchor.valcol) if anchor else (1, 1)
         if self.unseen_total + self.placed > DECK_SIZE:
             missing = [s for s in SEATS if s.lower() not in self.lines]
-            self.fail(f"{', '.join(missing)} not mentioned, so 11 unseen cards each: that makes "
-                      f"{self.unseen_total + self.placed} cards, more than the {DECK_SIZE} of "
-                      f"the deck (deck.cards); write those hands", *where)
+            self.fail("error:position.not-mentioned", *where, count=len(missing),
+                      seats=", ".join(missing), total=self.unseen_total + self.placed,
+                      deck=DECK_SIZE)
         if not self.unseen_total and exact:
             pool_size = DECK_SIZE - self.placed
             if pool_size:
-                self.fail(f"the stock is listed exactly, but {pool_size} "
-                          f"card{'s are' if pool_size != 1 else ' is'} placed nowhere: "
-                          f"{_pool_preview(self.copies)}; every card of the {DECK_SIZE} must "
-                          f"be placed (deck.cards), or write '+ rest' after the stock",
-                          *where)
+                self.fail("error:position.nowhere", *where, count=pool_size,
+                          cards=_pool_preview(self.copies), deck=DECK_SIZE)
             return {i: () for i in range(4)}, (), False
         seed = 0 if self.seed is None else self.seed
         red_ok = self.rules.red3_dealt == "on-turn"
         dealt, rest, short = _deal_unseen(tuple(self.copies), tuple(self.unseen), seed, red_ok)
         if short:
-            self.fail(f"{short} unseen hand card{'s' if short != 1 else ''} missing: "
-                      f"the cards the text does not place are too few for the unseen "
-                      f"hands (red threes are never dealt into a hand, red3.dealt)", *where)
+            self.fail("error:position.unseen-short", *where, count=short)
         if exact and rest:
-            self.fail(f"the stock is listed exactly, but {len(rest)} "
-                      f"card{'s are' if len(rest) != 1 else ' is'} placed nowhere: "
-                      f"{cards_text(sort_cards(rest)[:8])}"
-                      f"{' …' if len(rest) > 8 else ''}"
-                      f"{' (a red three is never dealt into a hand, red3.dealt)' if any(c.is_red_three for c in rest) and not red_ok else ''}"
-                      f"; place them, or write '+ rest' after the stock", *where)
+            red = any(c.is_red_three for c in rest) and not red_ok
+            self.fail("error:position.rest-nowhere", *where, count=len(rest),
+                      cards=cards_text(sort_cards(rest)[:8]) + (" …" if len(rest) > 8 else ""),
+                      note=Words("error:position.rest-red-three") if red else "")
         return dealt, tuple(rest), True
 
     def run(self) -> Position:
@@ -536,26 +515,19 @@ class _Parse:
             out=self.out, out_concealed=self.out_concealed, seed=seed, layout=layout)
 
 
+#: key -> what its value is (a message of tutor.engine.errors), said when the value is missing
 _EMPTY_HINT = {
-    "rules": ": default, or variant flags like black-threes=never",
-    "turn": ": the seat and the phase, like 'S draw'",
-    "asked": ": -, pending, yes or no",
-    "score": ": like 'NS 1200, EW 3100'",
-    "pile": ": its cards bottom first, or - for an empty pile",
-    "stock": ": rest, cards then '+ rest', 'exactly' and cards, or - for empty",
-    "opened": ": seats, or - for none",
-    "started": ": ranks, or - for none",
-    "touched": ": ranks, or - for none",
-    "below-minimum": ": yes or no",
-    "out": ": the seat that went out",
-    "seed": ": a whole number",
-    "ns": ": melds separated by ';', or - for none",
-    "ew": ": melds separated by ';', or - for none",
-    "ns red3": ": red threes, or - for none",
-    "ew red3": ": red threes, or - for none",
+    "rules": "error:position.hint.rules", "turn": "error:position.hint.turn",
+    "asked": "error:position.hint.asked", "score": "error:position.hint.score",
+    "pile": "error:position.hint.pile", "stock": "error:position.hint.stock",
+    "opened": "error:position.hint.seats", "started": "error:position.hint.ranks",
+    "touched": "error:position.hint.ranks", "below-minimum": "error:position.hint.yes-no",
+    "out": "error:position.hint.out", "seed": "error:position.hint.seed",
+    "ns": "error:position.hint.melds", "ew": "error:position.hint.melds",
+    "ns red3": "error:position.hint.red3", "ew red3": "error:position.hint.red3",
+    "n": "error:position.hint.hand", "e": "error:position.hint.hand",
+    "s": "error:position.hint.hand", "w": "error:position.hint.hand",
 }
-for _s in "nesw":
-    _EMPTY_HINT[_s] = ": cards, a number of unseen cards, cards + a number, or - for none"
 
 
 @functools.lru_cache(maxsize=64)     # a parsed position's to_text deals the same again
@@ -601,10 +573,6 @@ def _brief(text: str, most: int = 24) -> str:
     return text if len(text) <= most else text[:most - 4] + " …"
 
 
-def _plural(rank: str) -> str:
-    return RANK_PLURALS.get(rank, rank)
-
-
 def _pool_preview(copies) -> str:
     missing = [c.text for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
     return " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
@@ -613,54 +581,46 @@ def _pool_preview(copies) -> str:
 def meld_problem(cards, rules: Ruleset, black_threes_ok: bool = True):
     """Why `cards` cannot lie on the table as one meld under `rules`, or None.
 
-    Returns ``(message, index)``: a sentence naming the rule id and the index of the card
-    the message is about. `black_threes_ok` says whether a meld of black threes may lie on
+    Returns ``(message, index)``: the message (`Words`, naming the rule id) and the index of
+    the card it is about. `black_threes_ok` says whether a meld of black threes may lie on
     the table at all (only in the turn the player goes out, `meld.threes`).
     """
-    text = cards_text(cards)
     for k, card in enumerate(cards):
         if card.is_red_three:
-            return (f"a red three in a meld: {card.text} is laid out in front of the team, "
-                    f"never melded (red3.no-meld)", k)
+            return Words("error:meld.red-three", card=card.text), k
     naturals = [k for k, c in enumerate(cards) if c.is_natural]
     if not naturals:
-        return f"a meld needs a rank: {text} has no natural card (meld.wild-alone)", 0
+        return Words("error:meld.no-natural", cards=cards_text(cards)), 0
     rank = cards[naturals[0]].rank
     for k in naturals:
         if cards[k].rank != rank:
-            return (f"a meld holds one rank: {cards[naturals[0]].text} and {cards[k].text} "
-                    f"cannot meld together (meld.size)", k)
+            return Words("error:meld.two-ranks", first=cards[naturals[0]].text,
+                         other=cards[k].text), k
     if len(cards) < 3:
-        return f"a meld of {len(cards)} card{'s' if len(cards) != 1 else ''}: {text}; a meld " \
-               f"is at least three cards (meld.size)", 0
+        return Words("error:meld.short", count=len(cards), cards=cards_text(cards)), 0
     if len(naturals) < 2:
-        return f"{text} has only one natural card: a meld needs at least two (meld.naturals)", 0
+        return Words("error:meld.one-natural", cards=cards_text(cards)), 0
     wilds = [k for k, c in enumerate(cards) if c.is_wild]
     most = rules.max_wilds(len(naturals))
     if len(wilds) > most:
         if rules.wilds == "not-outnumber" and most < 3:
-            why = (f"wild cards may not outnumber the {len(naturals)} natural cards "
-                   f"(meld.naturals, variant wilds=not-outnumber)")
-        else:
-            why = "a meld holds at most three wild cards (meld.max-wilds)"
-        return f"{text} has {len(wilds)} wild cards: {why}", wilds[most]
+            return Words("error:meld.outnumber", cards=cards_text(cards), wilds=len(wilds),
+                         naturals=len(naturals)), wilds[most]
+        return Words("error:meld.max-wilds", cards=cards_text(cards), wilds=len(wilds)), wilds[most]
     if rank == "3":
         if rules.black_threes == "never":
-            return (f"black threes never meld under variant black-threes=never "
-                    f"(meld.threes)", naturals[0])
+            return Words("error:meld.threes-never"), naturals[0]
         if wilds:
-            return (f"a meld of black threes takes no wild card: {text} (meld.threes)",
-                    wilds[0])
+            return Words("error:meld.threes-wild", cards=cards_text(cards)), wilds[0]
         if not black_threes_ok:
-            return (f"black threes are melded only in the turn the player goes out: {text} "
-                    f"(meld.threes); write 'started: 3' or phase over", naturals[0])
+            return Words("error:meld.threes-not-out", cards=cards_text(cards)), naturals[0]
     return None
 
 
 def parse_position(text: str) -> Position:
     """A position from its text (NOTATION.md); `PositionError` says what is wrong and where."""
     if not isinstance(text, str):
-        raise PositionError(f"position text must be a string, not {type(text).__name__}")
+        raise PositionError("error:position.not-text", type=type(text).__name__)
     if text.startswith("\ufeff"):          # a byte-order mark (Notepad's "UTF-8 with BOM")
         text = text[1:]
     return _Parse(text).run()

@@ -66,7 +66,7 @@ def as_position(value) -> "Position":
     if isinstance(value, str):
         return Position.parse(value)
     from .errors import TutorError
-    raise TutorError(f"expected a Position or position text, not {type(value).__name__}")
+    raise TutorError("error:position.not-a-position", type=type(value).__name__)
 
 
 CANASTA_SIZE = 7   # canasta.size: a meld of seven or more cards

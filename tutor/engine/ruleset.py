@@ -50,13 +50,12 @@ class Ruleset:
                 continue
             name, sep, value = (s.strip() for s in item.partition("="))
             if name not in FLAGS:
-                raise RulesError(f"'{name}' is not a variant flag; the flags are {', '.join(FLAGS)}")
+                raise RulesError("error:rules.unknown-flag", name=name, flags=", ".join(FLAGS))
             if not sep or value not in FLAGS[name]:
-                raise RulesError(f"variant flag {name} takes one of {', '.join(FLAGS[name])}, "
-                                 f"not '{value}'")
+                raise RulesError("error:rules.bad-value", name=name, values=", ".join(FLAGS[name]),
+                                 value=value)
             if name == "players" and value not in BUILT_PLAYER_COUNTS:
-                raise RulesError(f"the {value}-player game (variant players={value}) is not "
-                                 f"available yet: the tutor plays four players in two teams")
+                raise RulesError("error:rules.players", players=value)
             values[_attr(name)] = value
         return cls(**values)
 

@@ -1,8 +1,9 @@
 """Scoring a hand (`score.*`) and a game of hands to 5000 (`game.end`).
 
-`score_hand(pos)` scores the position as if the hand ended now: the going-out bonus only
-when `pos.out` is set. Each team's `TeamSheet` has `lines`, ``(rule id, points)`` pairs in
-a fixed order, and `items`, the same lines with a few words each:
+`score_hand(pos, lang)` scores the position as if the hand ended now: the going-out bonus
+only when `pos.out` is set. Each team's `TeamSheet` has `lines`, ``(rule id, points)`` pairs
+in a fixed order, and `items`, the same lines with a few words each in `lang` (English by
+default; `sheet.items_in(lang)` and `sheet.text(lang)` write them in another language):
 
 - ``score.going-out``   100 to the team that went out (`pos.out`)
 - ``goout.concealed``   100 more when it went out concealed (`pos.out_concealed`)
@@ -15,16 +16,63 @@ a fixed order, and `items`, the same lines with a few words each:
 - ``score.hand``        minus the point values of the cards in both partners' hands
 
 Zero lines are left out, except ``score.table`` and ``score.hand`` which are always there.
+
+`LINE_NAMES` names the lines by rule id for every sheet that shows them (the command line's,
+the table's, the scoring chart): ``t.gettext(LINE_NAMES[rule])`` in the language shown.
+`Game.result_text(lang)` says a game's standing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .deal import DEALER, deal
 from .position import as_position, SEATS, TEAM_INDEX, TEAMS, Position, team_of, team_seats
 from .ruleset import Ruleset
+from .words import M, NM, Words
 
-__all__ = ["TeamSheet", "score_hand", "Game"]
+__all__ = ["LINE_NAMES", "TeamSheet", "score_hand", "Game"]
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalog (as tutor.i18n.N_, without importing the catalogs)."""
+    return message
+
+
+#: The name of each line of a score sheet, by rule id, the same on every sheet (translated
+#: where shown: ``translator(lang).gettext(LINE_NAMES[rule])``). The rule id is shown beside
+#: the name where there is room: it is what the rulebook calls the line.
+LINE_NAMES = {
+    "score.going-out": N_("going out"),
+    "goout.concealed": N_("going out concealed"),
+    "score.canastas": N_("canastas"),
+    "score.red-threes": N_("red threes"),
+    "score.table": N_("cards in the melds"),
+    "score.hand": N_("cards left in hand"),
+}
+
+# The words of each line (tutor.engine.words): seats in the glossary's words, numbers as they are.
+M("sheet:going-out", "{seat:name} went out")
+M("sheet:concealed", "{seat:name} went out concealed")
+NM("sheet:natural-canastas", "{count} natural canasta × {bonus}", "{count} natural canastas × {bonus}")
+NM("sheet:mixed-canastas", "{count} mixed canasta × {bonus}", "{count} mixed canastas × {bonus}")
+M("sheet:both-canastas", "{natural} + {mixed}")
+M("sheet:all-red-threes", "all four red threes")
+NM("sheet:red-threes", "{count} red three × {bonus}", "{count} red threes × {bonus}")
+M("sheet:all-red-threes-minus", "all four red threes, minus: the team has melded nothing")
+NM("sheet:red-threes-minus",
+   "{count} red three × {bonus}, minus: the team has melded nothing",
+   "{count} red threes × {bonus}, minus: the team has melded nothing")
+NM("sheet:table", "{count} card in the melds", "{count} cards in the melds")
+NM("sheet:hand",
+   "{count} card left in {first:name} and {second:name}'s hands",
+   "{count} cards left in {first:name} and {second:name}'s hands")
+M("sheet:total", "total")
+# a game's standing (Game.result_text); NS and EW are the teams as the notation writes them
+NM("game:goes-on",
+   "NS {ns}, EW {ew} after {count} hand: the game goes on to {target} (game.end)",
+   "NS {ns}, EW {ew} after {count} hands: the game goes on to {target} (game.end)")
+M("game:drawn", "NS {ns}, EW {ew}: a drawn game (game.end)")
+M("game:won", "NS {ns}, EW {ew}: {winner} wins by {margin} (game.end)")
 
 GOING_OUT = 100
 CONCEALED_EXTRA = 100
@@ -38,69 +86,81 @@ ALL_RED_THREES = 800
 class TeamSheet:
     team: str
     lines: tuple        # ((rule id, points), ...)
-    items: tuple        # ((rule id, points, words), ...)
+    items: tuple        # ((rule id, points, words), ...), the words in `lang`
     total: int
+    #: each line's words as a message (tutor.engine.words.Words), to write in any language
+    messages: tuple = field(default=(), compare=False, repr=False)
+    lang: str = "en"
 
     def points(self, rule: str) -> int:
         """The points of one line (0 when the sheet has no such line)."""
         return sum(p for r, p in self.lines if r == rule)
 
-    def text(self) -> str:
+    def items_in(self, lang: str | None = None) -> tuple:
+        """`items` with the words in `lang` (None: the sheet's own language)."""
+        if lang is None or lang == self.lang:
+            return self.items
+        return tuple((rule, points, words.text(lang))
+                     for (rule, points), words in zip(self.lines, self.messages))
+
+    def text(self, lang: str | None = None) -> str:
+        """The sheet in words: the team, a row per line (points, words, rule id), the total;
+        in `lang` (None: the sheet's own language)."""
         rows = [f"{self.team}"]
-        rows += [f"  {points:+6d}  {words}  ({rule})" for rule, points, words in self.items]
-        rows.append(f"  {self.total:+6d}  total")
+        rows += [f"  {points:+6d}  {words}  ({rule})" for rule, points, words in self.items_in(lang)]
+        total = Words("sheet:total").text(lang or self.lang)
+        rows.append(f"  {self.total:+6d}  {total}")
         return "\n".join(rows)
 
     def __str__(self) -> str:
         return self.text()
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _team_sheet(pos: Position, team: str) -> TeamSheet:
+def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
     t = TEAM_INDEX[team]
     melds = pos.melds[t]
-    items = []
+    lines = []          # (rule id, points, Words)
     if pos.out is not None and team_of(pos.out) == team:
-        items.append(("score.going-out", GOING_OUT, f"{pos.out} went out"))
+        lines.append(("score.going-out", GOING_OUT, Words("sheet:going-out", seat=pos.out)))
         if pos.out_concealed:
-            items.append(("goout.concealed", CONCEALED_EXTRA, f"{pos.out} went out concealed"))
+            lines.append(("goout.concealed", CONCEALED_EXTRA,
+                          Words("sheet:concealed", seat=pos.out)))
     natural = sum(1 for m in melds if m.is_natural_canasta)
     mixed = sum(1 for m in melds if m.is_mixed_canasta)
     if natural or mixed:
-        parts = []
-        if natural:
-            parts.append(f"{_n(natural, 'natural canasta')} × {NATURAL_CANASTA}")
+        words = natural_words = Words("sheet:natural-canastas", count=natural,
+                                      bonus=NATURAL_CANASTA)
         if mixed:
-            parts.append(f"{_n(mixed, 'mixed canasta')} × {MIXED_CANASTA}")
-        items.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
-                      " + ".join(parts)))
+            words = Words("sheet:mixed-canastas", count=mixed, bonus=MIXED_CANASTA)
+            if natural:
+                words = Words("sheet:both-canastas", natural=natural_words, mixed=words)
+        lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
+                      words))
     seats = team_seats(team)
     threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
-        words = "all four red threes" if threes == 4 else \
-            f"{_n(threes, 'red three')} × {RED_THREE}"
-        if not melds:
-            points = -points
-            words += ", minus: the team has melded nothing"
-        items.append(("score.red-threes", points, words))
+        minus = "-minus" if not melds else ""
+        words = (Words("sheet:all-red-threes" + minus) if threes == 4 else
+                 Words("sheet:red-threes" + minus, count=threes, bonus=RED_THREE))
+        lines.append(("score.red-threes", -points if minus else points, words))
     table = sum(m.points for m in melds)
     cards = sum(len(m.cards) for m in melds)
-    items.append(("score.table", table, f"{_n(cards, 'card')} in the melds"))
+    lines.append(("score.table", table, Words("sheet:table", count=cards)))
     held = [c for s in seats for c in pos.hand(s) if not c.is_red_three]
-    items.append(("score.hand", -sum(c.value for c in held), f"{_n(len(held), 'card')} left in "
-                  f"{' and '.join(seats)}'s hands"))
-    return TeamSheet(team=team, lines=tuple((r, p) for r, p, _ in items), items=tuple(items),
-                     total=sum(p for _, p, _ in items))
+    lines.append(("score.hand", -sum(c.value for c in held),
+                  Words("sheet:hand", count=len(held), first=seats[0], second=seats[1])))
+    return TeamSheet(team=team, lines=tuple((r, p) for r, p, _ in lines),
+                     items=tuple((r, p, w.text(lang)) for r, p, w in lines),
+                     total=sum(p for _, p, _ in lines),
+                     messages=tuple(w for _, _, w in lines), lang=lang)
 
 
-def score_hand(pos: Position) -> dict:
-    """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now."""
+def score_hand(pos: Position, lang: str = "en") -> dict:
+    """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now, each
+    line's words in `lang`."""
     pos = as_position(pos)
-    return {team: _team_sheet(pos, team) for team in TEAMS}
+    return {team: _team_sheet(pos, team, lang or "en") for team in TEAMS}
 
 
 class Game:
@@ -152,15 +212,17 @@ class Game:
     def margin(self) -> int:
         return abs(self.totals[0] - self.totals[1])
 
-    def result_text(self) -> str:
+    def result_text(self, lang: str | None = "en") -> str:
+        """The running totals and whether the game goes on, is drawn or won, in `lang`."""
         ns, ew = self.totals
-        score = f"NS {ns}, EW {ew}"
         if not self.is_over:
-            return f"{score} after {_n(len(self.hands), 'hand')}: the game goes on to " \
-                   f"{self.target} (game.end)"
-        if self.winner is None:
-            return f"{score}: a drawn game (game.end)"
-        return f"{score}: {self.winner} wins by {self.margin} (game.end)"
+            words = Words("game:goes-on", ns=ns, ew=ew, count=len(self.hands),
+                          target=self.target)
+        elif self.winner is None:
+            words = Words("game:drawn", ns=ns, ew=ew)
+        else:
+            words = Words("game:won", ns=ns, ew=ew, winner=self.winner, margin=self.margin)
+        return words.text(lang)
 
     def __repr__(self) -> str:
         return f"<Game {self.result_text()}>"
