@@ -20,8 +20,6 @@ The keys start with what speaks: ``error:`` (the errors of `tutor.engine.errors`
 """
 from __future__ import annotations
 
-import string
-
 __all__ = ["MESSAGES", "M", "NM", "Words", "write"]
 
 #: key -> the English: a text, or (singular, plural) for a message a count decides
@@ -75,24 +73,34 @@ def write(words: Words, t) -> str:
         text = t.npgettext(words.key, english[0], english[1], words.fields["count"])
     else:
         text = t.pgettext(words.key, english)
-    return _Formatter(t).vformat(text, (), words.fields)
+    return _formatter()(t).vformat(text, (), words.fields)
 
 
 #: the glossary's tables a field's form is looked up in (`tutor.i18n.Translator.word`)
 _TABLES = ("seat", "rank", "team", "answer")
+_FORMATTER = []
 
 
-class _Formatter(string.Formatter):
-    """str.format, with a glossary form as the spec of a seat, rank, team or answer field."""
+def _formatter():
+    """The formatter class, made on the first message written (`string` is not imported
+    before: `import tutor` stays quick)."""
+    if not _FORMATTER:
+        import string
 
-    def __init__(self, t):
-        self.t = t
+        class Formatter(string.Formatter):
+            """str.format, with a glossary form as the spec of a seat, rank, team or answer."""
 
-    def format_field(self, value, spec):
-        if isinstance(value, Words):
-            return write(value, self.t)
-        if spec and isinstance(value, str) and spec.isidentifier():
-            for kind in _TABLES:
-                if value in self.t.terms.get(kind, {}):
-                    return self.t.word(kind, value, spec)
-        return format(value, spec)
+            def __init__(self, t):
+                self.t = t
+
+            def format_field(self, value, spec):
+                if isinstance(value, Words):
+                    return write(value, self.t)
+                if spec and isinstance(value, str) and spec.isidentifier():
+                    for kind in _TABLES:
+                        if value in self.t.terms.get(kind, {}):
+                            return self.t.word(kind, value, spec)
+                return format(value, spec)
+
+        _FORMATTER.append(Formatter)
+    return _FORMATTER[0]
