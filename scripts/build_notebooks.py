@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 
 import tutor  # noqa: E402
 import tutor.lessons as L  # noqa: E402
-from tutor.i18n import LANGUAGES, translator  # noqa: E402
+from tutor.i18n import LANGUAGES  # noqa: E402
 from tutor.lessons.charts import sheet_chart  # noqa: E402
 
 OUT = REPO / "notebooks"
@@ -72,42 +72,25 @@ class NB:
         return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
-def lesson_notebook(lesson, prev, nxt) -> NB:
-    """A lesson as the learner meets it: the words are markdown (the lesson's, in its
-    language), each table and question one short code cell (hidden in the learner view)."""
-    t = translator(lesson.lang)
+def lesson_notebook(lesson) -> NB:
+    """A lesson as the learner meets it: the lesson's words as markdown (in its language),
+    each table and question one short code cell (hidden in the learner view). Words that
+    are not the lesson's (the checklist, "Recap", the links) come from the catalog when the
+    page runs, so that a notebook changes only when its lesson does."""
     nb = NB(f"{lesson.lang}-l{lesson.number}")
-    n = int(lesson.number)
-    nb.md(f"# {t.gettext('Lesson {n}: {title}').format(n=n, title=lesson.title)}\n\n"
-          f"**{t.gettext('Goal:')}** {lesson.goal}")
+    nb.md(f"# {lesson.title}\n\n*{lesson.goal}*")
     nb.code("# JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)\n"
             "from tutor.lessons.page import LessonPage\n"
             f'page = LessonPage("{lesson.number}", lang="{lesson.lang}"); page.header()')
-    used = set()
-    for s in lesson.sections:
+    named = {ex_id for s in lesson.sections for ex_id in s.exercises}
+    rest = [ex.id for ex in lesson.exercises if ex.id not in named]   # asked after the last section
+    for i, s in enumerate(lesson.sections):
         nb.md(f'<a id="{anchor(s.id)}"></a>\n\n## {s.title}\n\n{s.text}')
         if s.position:
             nb.code(f'page.table("{s.id}")')
-        for ex_id in s.exercises:
-            used.add(ex_id)
+        for ex_id in list(s.exercises) + (rest if i + 1 == len(lesson.sections) else []):
             nb.code(f'page.quiz("{ex_id}")')
-    rest = [ex for ex in lesson.exercises if ex.id not in used]
-    if rest:
-        nb.md(f"## {t.gettext('More questions')}")
-        for ex in rest:
-            nb.code(f'page.quiz("{ex.id}")')
-    recap = "\n".join(f"- {r}" for r in lesson.recap)
-    nb.md(f"## {t.gettext('Recap')}\n\n{recap}")
-    links = [f"[← {t.gettext('All lessons')}]({LIST})"]
-    if prev is not None:
-        links.insert(0, f"[← {t.gettext('Lesson {n}: {title}').format(n=int(prev.number), title=prev.title)}]"
-                        f"({prev.key}.ipynb)")
-    if nxt is not None:
-        links.append(f"**[{t.gettext('Next: lesson {n}, {title}').format(n=int(nxt.number), title=nxt.title)} →]"
-                     f"({nxt.key}.ipynb)**")
-    else:
-        links.append(t.gettext("That was the last lesson."))
-    nb.md(" · ".join(links))
+    nb.code("page.recap()")
     nb.code("page.ready()")
     return nb
 
@@ -309,10 +292,8 @@ def build() -> dict:
         where = "" if lang == "en" else f"{lang}/"
         lessons = L.load_lessons(lang)
         books[where + LIST] = list_notebook(lang).json()
-        for i, lesson in enumerate(lessons):
-            prev = lessons[i - 1] if i > 0 else None
-            nxt = lessons[i + 1] if i + 1 < len(lessons) else None
-            books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson, prev, nxt).json()
+        for lesson in lessons:
+            books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson).json()
     books["sandbox.ipynb"] = sandbox().json()
     books["scoring.ipynb"] = scoring().json()
     books["teacher.ipynb"] = teacher().json()

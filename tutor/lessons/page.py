@@ -33,7 +33,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from . import get, load_lessons
 from .quiz import BORDER, MUTED, RIGHT, WRONG, Quiz, md
 from .tasks import TaskRun
-from .tracker import Tracker, open_store
+from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
 # the task panel at the top of the table's side column, the table's buttons and explanation
@@ -129,8 +129,11 @@ class LessonPage:
                 if notice else "")
         back = (f"<a class='tutor-to-list' href='{LIST}'>← "
                 + html.escape(t.gettext("All lessons")) + "</a>")
-        progress = html.escape(t.ngettext("{done} of {n} step done", "{done} of {n} steps done",
-                                          len(items)).format(done=done, n=len(items)))
+        which = html.escape(t.gettext("Lesson {n} of {total}").format(
+            n=int(lesson.number), total=len(load_lessons(self.lang))))
+        progress = which + " · " + html.escape(t.ngettext(
+            "{done} of {n} step done", "{done} of {n} steps done", len(items)).format(
+                done=done, n=len(items)))
         return (f"<div style='border:1px solid {BORDER};border-radius:4px;padding:6px 12px'>"
                 f"<div style='display:flex;justify-content:space-between'>{back}"
                 f"<span class='tutor-progress-count'>{progress}</span></div>{note}"
@@ -150,6 +153,31 @@ class LessonPage:
         q = Quiz(self.lesson.exercise(ex_id), tracker=self.tracker)
         self.quizzes[ex_id] = q
         return q
+
+    def recap(self):
+        """The recap, and the links to the lesson before, the list and the next lesson."""
+        t, lesson = self.t, self.lesson
+        lessons = load_lessons(self.lang)
+        i = [l.key for l in lessons].index(lesson.key)
+        items = "".join(f"<li>{md(r)}</li>" for r in lesson.recap)
+        links = []
+        if i > 0:
+            prev = lessons[i - 1]
+            links.append(f"<a class='tutor-prev' href='{prev.key}.ipynb'>← " + html.escape(
+                t.gettext("Lesson {n}: {title}").format(n=int(prev.number), title=prev.title)) + "</a>")
+        links.append(f"<a class='tutor-to-list' href='{LIST}'>" + html.escape(
+            t.gettext("All lessons")) + "</a>")
+        if i + 1 < len(lessons):
+            nxt = lessons[i + 1]
+            links.append(f"<b><a class='tutor-next' href='{nxt.key}.ipynb'>" + html.escape(
+                t.gettext("Next: lesson {n}, {title}").format(n=int(nxt.number), title=nxt.title))
+                + " →</a></b>")
+        else:
+            links.append(html.escape(t.gettext("That was the last lesson.")))
+        box = W.HTML(f"<div style='line-height:1.45'><h2>{html.escape(t.gettext('Recap'))}</h2>"
+                     f"<ul>{items}</ul><p class='tutor-links'>{' · '.join(links)}</p></div>")
+        box.add_class("tutor-recap")
+        return box
 
     def next_section(self, section):
         secs = self.lesson.sections
@@ -298,18 +326,19 @@ class TaskTable(W.VBox):
 
 # ------------------------------------------------------------------------------------ the list
 
-def lesson_list(lang: str = "en", store=None, learner: str | None = None):
+def lesson_list(lang: str = "en", store=DEFAULT, learner: str | None = None):
     """The lesson list: every lesson with its checkmark, "continue where you left off" and
-    the language picker. Refreshed by `ready` in Voila's preheated kernels."""
+    the language picker (`store`: the kernel's progress store; None keeps nothing).
+    Refreshed by `ready` in Voila's preheated kernels."""
     return LessonList(lang, store, learner)
 
 
 class LessonList(W.VBox):
-    def __init__(self, lang="en", store=None, learner=None):
+    def __init__(self, lang="en", store=DEFAULT, learner=None):
         from ..progress import current_learner
         self.lang = lang
         self.t = translator(lang)
-        self.store = store if store is not None else open_store()
+        self.store = open_store() if store is DEFAULT else store
         self._learner = learner
         self.learner = learner or current_learner()
         self.lessons = load_lessons(lang)
