@@ -347,20 +347,23 @@ class SimLearner:
         return await waiting
 
     async def load_widgets(self) -> dict:
-        """What Voila's widget manager does on connecting: every widget's state."""
-        reply = await self.ask("comm_info_request", {"target_name": "jupyter.widget"},
-                               "comm_info_reply")
-        comms = list(reply["content"]["comms"])
-        waiting = []
-        for comm_id in comms:              # all at once, as the widget manager asks
-            test = (lambda m, c=comm_id: m.get("header", {}).get("msg_type") == "comm_msg"
-                    and m["content"].get("comm_id") == c
-                    and m["content"].get("data", {}).get("method") == "update")
-            waiting.append(asyncio.ensure_future(self.wait_for(test)))
+        """What Voila's widget manager (ipywidgets 8) does on connecting: open the widget
+        control comm and ask for every widget's state in one message."""
+        control = uuid.uuid4().hex
+        test = (lambda m: m["header"].get("msg_type") == "comm_msg"
+                and m["content"].get("comm_id") == control
+                and m["content"].get("data", {}).get("method") == "update_states")
+        waiting = asyncio.ensure_future(self.wait_for(test))
         await asyncio.sleep(0)
-        for comm_id in comms:
-            await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
-        await asyncio.gather(*waiting)
+        open_msg = self.message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                              "data": {}})
+        open_msg["metadata"] = {"version": "1.0.0"}
+        await self.write(open_msg)
+        await self.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        reply = await waiting
+        for model_id, model in reply["content"]["data"]["states"].items():
+            self.models.setdefault(model_id, {}).update(model["state"])
+        await self.send("comm_close", {"comm_id": control, "data": {}})
         return self.models
 
     def widget(self, css_class: str, within: str | None = None) -> str | None:
