@@ -343,3 +343,18 @@ def test_the_teachers_browser_opens_already_in_once(tmp_path):
     assert (c1, where, view) == (302, "/teacher", 200)
     assert server.code.encode() in body
     assert c2 == 200 and refused == 302
+
+
+def test_a_name_is_shown_to_the_teacher_as_text_not_markup(server):
+    async def go():
+        eve = await _learner(server, "<img src=x onerror=alert(1)> Eve", open_page=False)
+        teacher = SimLearner(server.url, "teacher")
+        await teacher.request("teacher/login")
+        await teacher.request("teacher/login", "POST", {"password": server.password})
+        state = (await teacher.request("teacher/state")).body.decode()
+        eve.http.close()
+        teacher.http.close()
+        return state
+    state = run(go())
+    assert "&lt;img src=x onerror=alert(1)&gt; Eve" in state
+    assert "<img" not in state
