@@ -260,16 +260,8 @@ class TaskTable(W.VBox):
     def refresh_progress(self) -> None:
         """Progress read again (Voila's preheated kernel): tick what is done, start at the
         first task not done — unless the learner already started here."""
-        if self.run is not None and not self.session.past and self.run.state == "":
-            done = self.page.tracker.done
-            self.run.done |= {t.item for t in self.run.tasks if t.item in done}
-            first = next((i for i, t in enumerate(self.run.tasks) if t.item not in self.run.done),
-                         len(self.run.tasks))
-            if first != self.run.current:
-                self.run.current = first
-                if first < len(self.run.tasks):
-                    from .tasks import start_positions
-                    self.run._set_start(start_positions(self.run.staged, self.run.tasks)[first])
+        if self.run is not None:
+            self.run.resume(self.page.tracker.done)
         self.refresh()
 
     # ---- what the box says ------------------------------------------------------------------

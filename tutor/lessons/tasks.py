@@ -117,7 +117,7 @@ class TaskRun:
     def __init__(self, session, tasks, done=(), record=None):
         self.session = session
         self.tasks = list(tasks)
-        self.done = {t.item for t in self.tasks if t.item in set(done)}
+        self.done = set()               # the items of the tasks done (now or before)
         self.record = record
         self.state = ""                 # "", "right", "wrong", "back", "finished"
         self.last = None                # the last ruling judged for a task
@@ -128,11 +128,23 @@ class TaskRun:
         self._quiet = False
         self._starts = start_positions(session.staged, self.tasks)
         self.staged = session.staged
-        self.current = next((i for i, t in enumerate(self.tasks) if t.item not in self.done),
-                            len(self.tasks))
-        if 0 < self.current < len(self.tasks):   # done before: start where the next task starts
-            self._set_start(self._starts[self.current])
+        self.current = 0
+        self.resume(done)
         session.on_ruling(self._ruled)
+
+    def resume(self, done) -> None:
+        """Tasks done before (progress read from the store): tick them and start at the
+        first one not done, where it starts — unless the learner has begun on this table."""
+        self.done |= {t.item for t in self.tasks if t.item in set(done)}
+        if self.session.past or self.state:
+            return
+        first = next((i for i, t in enumerate(self.tasks) if t.item not in self.done),
+                     len(self.tasks))
+        if first != self.current:
+            self.current = first
+            if first < len(self.tasks):
+                self._set_start(self._starts[first])
+            self._notify()
 
     # ---- what the page shows --------------------------------------------------------
     @property
@@ -151,8 +163,7 @@ class TaskRun:
             cb(self)
 
     # ---- following the table -----------------------------------------------------------
-    def _ruled(self, *args) -> None:
-        ruling = args[-1]
+    def _ruled(self, ruling) -> None:
         task = self.task
         if self._quiet or self.waiting or task is None or ruling is None:
             return
