@@ -18,8 +18,9 @@ from .engine.errors import IllegalMove
 from .engine.judge import judge
 from .engine.moves import Move
 from .players import actor_of
-from .engine.position import Position, TEAMS
+from .engine.position import Position
 from .engine.scoring import Game, score_hand
+from .i18n import translator
 
 __all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay",
            "actor_of"]
@@ -34,9 +35,16 @@ class Step(NamedTuple):
 
     def text(self, lang: str = "en") -> str:
         """``"N: take KH KS — legal (pile.take.unfrozen). To N: “…”"`` (the explanation is
-        addressed to the seat that moved)."""
-        return (f"{self.seat}: {self.move} — {'legal' if self.ruling.legal else 'illegal'} "
-                f"({self.ruling.rule}). To {self.seat}: “{self.ruling.explain(lang)}”")
+        addressed to the seat that moved), in `lang`. A log line in the notation's manner:
+        the seat is its letter, as a move of another seat is written (``N: take KH KS``)."""
+        t = translator(lang)
+        # TRANSLATORS: {seat} is a seat's letter as the notation writes it (N, E, S, W), not its name
+        words = (t.gettext("{seat}: {move} — legal ({rule}). To {seat}: “{explanation}”")
+                 if self.ruling.legal else
+                 # TRANSLATORS: {seat} is a seat's letter as the notation writes it (N, E, S, W), not its name
+                 t.gettext("{seat}: {move} — illegal ({rule}). To {seat}: “{explanation}”"))
+        return words.format(seat=self.seat, move=self.move, rule=self.ruling.rule,
+                            explanation=self.ruling.explain(lang))
 
 
 class HandRecord(NamedTuple):
@@ -58,8 +66,9 @@ class GameRecord(NamedTuple):
     margin: int
     game: Game              # the tutor.Game that scored it
 
-    def result_text(self) -> str:
-        return self.game.result_text()
+    def result_text(self, lang: str = "en") -> str:
+        """The game's result in words (the winner and the margin, `game.end`), in `lang`."""
+        return self.game.result_text(lang)
 
 
 def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 2000,
@@ -156,7 +165,9 @@ class Replay:
         out = self.lines(lang)
         if self.final is not None and self.final.phase == "over":
             sheet = score_hand(self.final)
-            out.append("The hand is over: " + ", ".join(f"{t} {sheet[t].total:+d}" for t in TEAMS))
+            # TRANSLATORS: NS and EW are the teams' letters as the notation writes them
+            out.append(translator(lang).gettext("The hand is over: NS {ns:+d}, EW {ew:+d}").format(
+                ns=sheet["NS"].total, ew=sheet["EW"].total))
         return "\n".join(out)
 
     def __iter__(self):

@@ -17,6 +17,7 @@ does not (a red three on top would otherwise be named before it is drawn).
 """
 from __future__ import annotations
 
+import inspect
 from typing import NamedTuple
 
 from .engine.explain import render
@@ -41,7 +42,8 @@ class Hint(NamedTuple):
 
 
 def hint(pos, player=None, lang: str = "en") -> Hint:
-    """The move a good player would make in `pos`, and why (see module docstring).
+    """The move a good player would make in `pos`, and why (see module docstring), in
+    `lang`: the player's reason and the judge's explanation both.
 
     A hand that is over has no hint: ``ValueError``.
     """
@@ -49,14 +51,25 @@ def hint(pos, player=None, lang: str = "en") -> Hint:
         raise ValueError("the hand is over: there is no move to hint")
     player = player if player is not None else SensiblePlayer()
     if hasattr(player, "decide"):
-        move, reason = player.decide(pos)
+        move, reason = (player.decide(pos, lang=lang) if _takes_lang(player.decide)
+                        else player.decide(pos))
     else:
         move = Move.parse(player.choose(pos))
-        reason = explain_choice(pos, move)
+        reason = explain_choice(pos, move, lang)
     ruling = judge(pos, move)
     rules, explanation = _before_the_move(pos, ruling, lang)
+    # two texts in the language, each its own sentences, and the deciding rule id between
     text = f"{reason} ({rules[0]}) {explanation}".strip()
     return Hint(move, ruling, text, rules, actor_of(pos), reason, explanation)
+
+
+def _takes_lang(method) -> bool:
+    """Does a player's `decide` take the language (``decide(pos, lang=...)``)?"""
+    try:
+        params = inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
+    return "lang" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 def _before_the_move(pos, ruling, lang: str) -> tuple:

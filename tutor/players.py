@@ -10,8 +10,10 @@ legal moves are ``yes`` and ``no``.
   safely, go out when ahead). The rules are the engine's: the heuristics only *rank*
   moves the engine has already found legal, and read the position (hands, melds, pile).
 
-`explain_choice(pos, move)` says in words why a good player would make `move` (the
-heuristic side of a hint; `tutor.hints` adds the judge's rule-citing explanation).
+`explain_choice(pos, move, lang)` says in words why a good player would make `move` (the
+heuristic side of a hint; `tutor.hints` adds the judge's rule-citing explanation). The
+words are messages of the catalog (`tutor.i18n`), in the language `lang` (English by
+default); ranks and seats are the glossary's words.
 `tournament(hands, seed)` measures the sensible player against the random one.
 """
 from __future__ import annotations
@@ -19,13 +21,14 @@ from __future__ import annotations
 import random
 import time
 
-from .engine.cards import RANK_NAMES, RANK_PLURALS, cards_text as _cards
+from .engine.cards import cards_text as _cards
 from .engine.generate import legal_moves, legal_rulings
 from .engine.goout import can_go_out
 from .engine.judge import judge
 from .engine.moves import Move
-from .engine.position import SEAT_NAMES, TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
+from .engine.position import TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
 from .engine.scoring import ALL_RED_THREES, GOING_OUT, MIXED_CANASTA, NATURAL_CANASTA, RED_THREE
+from .i18n import translator
 
 __all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
            "tournament"]
@@ -38,12 +41,13 @@ def actor_of(pos) -> str:
     return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
 
 
-def _pl(rank: str) -> str:
-    return RANK_PLURALS.get(rank, rank)
+def _ranks(rank: str, t) -> str:
+    """A rank's plural in the language of `t` (the glossary's "kings", "kungar", "kuninkaat")."""
+    return t.word("rank", rank, "plural")
 
 
-def _nm(rank: str) -> str:
-    return RANK_NAMES.get(rank, rank)
+def _rank(rank: str, t) -> str:
+    return t.word("rank", rank)
 
 
 class Player:
@@ -90,10 +94,11 @@ class _View:
     never another hand, the stock's order or the cards buried in the pile."""
 
     __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock", "pile_size")
+                 "pile_ranks", "danger", "stock", "pile_size", "t")
 
-    def __init__(self, pos):
+    def __init__(self, pos, lang: str = "en"):
         view = pos.seen_by(actor_of(pos))
+        self.t = translator(lang)           # the language of the reasons, in words
         self.seen_by = view
         self.pos = pos                      # only for the engine: legal moves and rulings
         self.team = team_of(pos.turn)
@@ -154,21 +159,33 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     return mine, theirs
 
 
-def _wants_out(pos, margin: int = 0, old: int = 16) -> tuple[bool, str]:
+def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[bool, str]:
     """Should the team of the player to move end the hand now? (ahead, or the hand is old).
     Asked by the player to move, or by the partner answering "may I go out?": each reckons
-    from what its own seat sees."""
+    from what its own seat sees. The reason is a clause (no full stop) in `lang`: a message
+    places it after a colon, "Say yes: {reason}."."""
+    t = translator(lang)
     view = pos.seen_by(actor_of(pos))
     team = team_of(pos.turn)
     mine, theirs = _team_lead(view, team)
     if mine > theirs + margin:
-        return True, f"going out now your team would lead this hand by about {mine - theirs} points"
+        lead = mine - theirs
+        return True, t.ngettext(
+            "going out now your team would lead this hand by about {points} point",
+            "going out now your team would lead this hand by about {points} points",
+            lead).format(points=lead)
     if view.stock_size < old:
-        return True, f"the hand is old (only {view.stock_size} cards left in the stock)"
+        n = view.stock_size
+        return True, t.ngettext("the hand is old (only {n} card left in the stock)",
+                                "the hand is old (only {n} cards left in the stock)", n).format(n=n)
     opp = [view.counts[s] for s in team_seats(other_team(team))]
     if min(opp) <= 2 and view.has_canasta(other_team(team)):
-        return True, "the opponents are about to go out themselves"
-    return False, f"your team would trail this hand by about {theirs - mine} points: build more first"
+        return True, t.gettext("the opponents are about to go out themselves")
+    trail = theirs - mine
+    return False, t.ngettext(
+        "your team would trail this hand by about {points} point: build more first",
+        "your team would trail this hand by about {points} points: build more first",
+        trail).format(points=trail)
 
 
 # ---- the sensible player -----------------------------------------------------------------
@@ -191,44 +208,50 @@ class SensiblePlayer(Player):
     def choose(self, pos) -> Move:
         return self.decide(pos)[0]
 
-    def decide(self, pos) -> tuple[Move, str]:
-        """The chosen move and the heuristic reason for it, in words."""
+    def decide(self, pos, lang: str = "en") -> tuple[Move, str]:
+        """The chosen move and the heuristic reason for it, in words (in `lang`)."""
         moves = legal_moves(pos)
         if not moves:
             raise ValueError("no legal move in this position:\n" + pos.to_text())
+        t = translator(lang)
         if pos.asked == "pending":
-            want, why = _wants_out(pos, self.out_margin, self.old_stock)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, lang)
             move = _YES if want and _YES in moves else (_NO if _NO in moves else moves[0])
-            return move, ("Say yes: " if move == _YES else "Say no: ") + why + "."
+            say = t.gettext("Say yes: {reason}.") if move == _YES else t.gettext("Say no: {reason}.")
+            return move, say.format(reason=why)
         if len(moves) == 1:
             if moves[0] == _DRAW and pos.phase == "draw":
-                return _DRAW, _why_not_take(pos)
-            return moves[0], "It is the only legal move here."
-        view = _View(pos)
+                return _DRAW, _why_not_take(pos, t)
+            return moves[0], t.gettext("It is the only legal move here.")
+        view = _View(pos, lang)
         if pos.phase == "draw":
             return self._draw_phase(view, moves)
         return self._play_phase(view, moves)
 
     # ---- draw or take ----
     def _draw_phase(self, v: _View, moves) -> tuple[Move, str]:
+        t = v.t
         takes = [m for m in moves if m.kind == "take"]
         can_draw = _DRAW in moves
         if not takes:
-            return _DRAW, "Draw from the stock: the pile cannot be taken now."
+            return _DRAW, t.gettext("Draw from the stock: the pile cannot be taken now.")
         best = max(takes, key=lambda m: self._take_value(v, m))
         value = self._take_value(v, best)
         if not can_draw:
-            return best, "Take the pile: with the stock empty you must take it."
+            return best, t.gettext("Take the pile: with the stock empty you must take it.")
         if v.stock == 0:
             # taking an empty-stock pile keeps the hand going; only worth it when it is small
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
-            return _DRAW, "Leave the pile: with the stock empty the hand ends, and your side keeps its score."
+            return _DRAW, t.gettext("Leave the pile: with the stock empty the hand ends, and your "
+                                    "side keeps its score.")
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size
-        return _DRAW, (f"Draw from the stock: the pile ({n} card{'s' if n != 1 else ''}) is not "
-                       f"worth the cards it would cost from your hand.")
+        return _DRAW, t.ngettext(
+            "Draw from the stock: the pile ({n} card) is not worth the cards it would cost from your hand.",
+            "Draw from the stock: the pile ({n} cards) is not worth the cards it would cost from your hand.",
+            n).format(n=n)
 
     def _take_value(self, v: _View, m: Move) -> float:
         n = v.pile_size                 # the buried cards are not seen: count them
@@ -246,17 +269,19 @@ class SensiblePlayer(Player):
     # ---- meld, ask, go out, discard ----
     def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
         pos = v.pos
+        t = v.t
         if can_go_out(pos):
-            want, why = _wants_out(pos, self.out_margin, self.old_stock)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, t.lang)
             if pos.asked == "yes" or want:
                 if (self.ask_partner and _ASK in moves and pos.asked == "-"
                         and self._out_path_exists(pos)):
-                    return _ASK, ("Ask your partner \"may I go out?\": you can meld your whole hand "
-                                  "now, and " + why + ".")
+                    return _ASK, t.gettext("Ask your partner “may I go out?”: you can meld your "
+                                           "whole hand now, and {reason}.").format(reason=why)
                 step = self._going_out_step(v, legal_rulings(pos))
                 if step is not None:
-                    return step.move, ("Go out: " + why + "." if pos.asked != "yes" else
-                                  "Go out: your partner said yes, and the answer binds.")
+                    return step.move, (t.gettext("Go out: {reason}.").format(reason=why)
+                                       if pos.asked != "yes" else
+                                       t.gettext("Go out: your partner said yes, and the answer binds."))
         melds = [m for m in moves if m.kind == "meld"]
         if melds:
             scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
@@ -267,7 +292,7 @@ class SensiblePlayer(Player):
         if discards:
             best = min(discards, key=lambda m: (self._keep_value(v, m.cards[0]), self.rng.random()))
             return best, self._discard_reason(v, best.cards[0])
-        return moves[0], "It is the only kind of move left."
+        return moves[0], t.gettext("It is the only kind of move left.")
 
     def _out_path_exists(self, pos, limit: int = 14) -> bool:
         """Can the legal moves lead all the way out after a "yes"? (checked before asking, so a
@@ -371,107 +396,134 @@ class SensiblePlayer(Player):
 
     # ---- words ----
     def _meld_reason(self, v: _View, m: Move) -> str:
+        t = v.t
         parts = []
         for g in m.groups:
             rank = g.rank or next((c.rank for c in g.cards if c.is_natural), "")
             meld = v.own.get(rank)
             wilds = [c for c in g.cards if c.is_wild]
+            n = len(g.cards)
+            fields = {"cards": _cards(g.cards), "ranks": _ranks(rank, t)}
             if meld is not None:
                 size = len(meld.cards) + len(g.cards)
                 if len(meld.cards) < 7 <= size:
-                    parts.append(f"{_cards(g.cards)} complete{'s' if len(g.cards) == 1 else ''} "
-                                 f"your {_nm(rank)} meld as a canasta ({size} cards)")
+                    parts.append(t.ngettext(
+                        "{cards} completes your meld of {ranks} as a canasta ({size} cards)",
+                        "{cards} complete your meld of {ranks} as a canasta ({size} cards)",
+                        n).format(size=size, **fields))
                 elif wilds and v.danger:
-                    parts.append(f"{_cards(g.cards)} go on your {_nm(rank)} meld: the opponents "
-                                 f"are close to going out, so meld down what you can")
+                    parts.append(t.ngettext(
+                        "{cards} goes on your meld of {ranks}: the opponents are close to going "
+                        "out, so meld down what you can",
+                        "{cards} go on your meld of {ranks}: the opponents are close to going "
+                        "out, so meld down what you can",
+                        n).format(**fields))
                 else:
-                    parts.append(f"{_cards(g.cards)} build{'s' if len(g.cards) == 1 else ''} your "
-                                 f"{_nm(rank)} meld toward a canasta ({size} of 7 cards)")
+                    parts.append(t.ngettext(
+                        "{cards} builds your meld of {ranks} toward a canasta ({size} of 7 cards)",
+                        "{cards} build your meld of {ranks} toward a canasta ({size} of 7 cards)",
+                        n).format(size=size, **fields))
             else:
-                parts.append(f"{_cards(g.cards)} start{'s' if len(g.cards) == 1 else ''} a meld of "
-                             f"{_pl(rank)}")
-        text = "Meld: " + "; ".join(parts) + "."
+                parts.append(t.ngettext("{cards} starts a meld of {ranks}",
+                                        "{cards} start a meld of {ranks}", n).format(**fields))
+        # TRANSLATORS: {melds} is one or more clauses ("KH KS 2C start a meld of kings"), "; " between
+        text = t.gettext("Meld: {melds}.").format(melds="; ".join(parts))
         if not v.own:
             minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]])
             points = sum(c.value for c in m.cards)
-            text += (f" It is your team's first meld ({points} points, at least {minimum} needed), "
-                     f"and it unfreezes the pile for your team.")
+            text += " " + t.gettext("It is your team's first meld ({points} points, at least "
+                                    "{minimum} needed), and it unfreezes the pile for your "
+                                    "team.").format(points=points, minimum=minimum)
         return text
 
     def _discard_reason(self, v: _View, card) -> str:
+        t = v.t
         view = v.seen_by
-        nxt = SEAT_NAMES[next_seat(view.turn)]
         if card.is_black_three:
-            return f"Discard {card.text}: a black three blocks {nxt} from taking the pile."
+            return t.gettext("Discard {card}: a black three blocks {seat} from taking the pile.").format(
+                card=card.text, seat=t.word("seat", next_seat(view.turn)))
         if card.is_wild:
-            return (f"Discard {card.text}: a wild card freezes the pile of {view.pile_size} cards, "
-                    f"so the opponents need a natural pair to take it.")
+            n = view.pile_size
+            return t.ngettext(
+                "Discard {card}: a wild card freezes the pile of {n} card, so the opponents need "
+                "a natural pair to take it.",
+                "Discard {card}: a wild card freezes the pile of {n} cards, so the opponents need "
+                "a natural pair to take it.", n).format(card=card.text, n=n)
         rank = card.rank
         why = []
         if v.counts.get(rank, 0) == 1:
-            why.append(f"it is your only {_nm(rank)}")
+            why.append(t.gettext("it is your only {rank}").format(rank=_rank(rank, t)))
         if rank not in v.theirs and v.theirs:
-            why.append(f"the opponents have no meld of {_pl(rank)}")
+            why.append(t.gettext("the opponents have no meld of {ranks}").format(ranks=_ranks(rank, t)))
         elif rank in v.theirs and view.crosswise:
-            why.append("the pile is frozen, so it cannot be added to their meld")
+            why.append(t.gettext("the pile is frozen, so it cannot be added to their meld"))
         if v.pile_ranks.get(rank):
-            why.append(f"the top of the pile is a {_nm(rank)} already, so it is less likely wanted")
+            why.append(t.gettext("the top card of the pile has the same rank, so it is less "
+                                 "likely wanted"))
         unseen = max(0, 8 - v.seen.get(rank, 0))
         if unseen <= 3:
-            why.append(f"only {unseen} {_pl(rank) if unseen != 1 else _nm(rank)} "
-                       f"{'are' if unseen != 1 else 'is'} unseen")
+            why.append(t.ngettext("only {n} {rank} is unseen", "only {n} {ranks} are unseen",
+                                  unseen).format(n=unseen, rank=_rank(rank, t), ranks=_ranks(rank, t)))
         if not why:
-            why.append("it is the card you need least")
-        return f"Discard {card.text}: " + ", ".join(why) + "."
+            why.append(t.gettext("it is the card you need least"))
+        # TRANSLATORS: {reasons} is a list of clauses ("it is your only king, only 2 kings are unseen")
+        return t.gettext("Discard {card}: {reasons}.").format(card=card.text, reasons=t.join(why))
 
 
 def _take_reason(v: _View, m: Move) -> str:
+    t = v.t
     top = v.seen_by.top
     n = v.pile_size
-    rank = top.rank
-    where = (f"your meld of {_pl(rank)}" if rank in v.own else
-             f"a new meld of {_pl(rank)} with {_cards(m.groups[0].cards)}" if m.groups else
-             f"your meld of {_pl(rank)}")
-    text = f"Take the pile: {n} card{'s' if n != 1 else ''} for {where}."
+    ranks = _ranks(top.rank, t)
+    if top.rank not in v.own and m.groups:
+        text = t.ngettext("Take the pile: {n} card for a new meld of {ranks} with {cards}.",
+                          "Take the pile: {n} cards for a new meld of {ranks} with {cards}.",
+                          n).format(n=n, ranks=ranks, cards=_cards(m.groups[0].cards))
+    else:
+        text = t.ngettext("Take the pile: {n} card for your meld of {ranks}.",
+                          "Take the pile: {n} cards for your meld of {ranks}.", n).format(n=n, ranks=ranks)
     if not v.own:
-        text += " It is also your team's first meld, which must reach the minimum."
+        text += " " + t.gettext("It is also your team's first meld, which must reach the minimum.")
     if any(c.is_wild for c in m.cards):
-        text += " A wild card is worth spending on a pile this size."
+        text += " " + t.gettext("A wild card is worth spending on a pile this size.")
     return text
 
 
-def _why_not_take(pos) -> str:
+def _why_not_take(pos, t) -> str:
     """Why the pile cannot be taken: the judge's own reason for a plain take."""
     if not pos.pile:
-        return "Draw from the stock: the pile is empty."
+        return t.gettext("Draw from the stock: the pile is empty.")
     ruling = judge(pos, "take")
     if ruling.legal:
-        return "Draw from the stock."
-    return f"Draw from the stock: the pile cannot be taken ({ruling.rule})."
+        return t.gettext("Draw from the stock.")
+    return t.gettext("Draw from the stock: the pile cannot be taken ({rule}).").format(rule=ruling.rule)
 
 
-def explain_choice(pos, move) -> str:
-    """Why a good player would (or would not) make `move` in `pos`: the heuristic reason."""
+def explain_choice(pos, move, lang: str = "en") -> str:
+    """Why a good player would (or would not) make `move` in `pos`: the heuristic reason,
+    in `lang`."""
     move = Move.parse(move)
+    t = translator(lang)
     player = SensiblePlayer()
-    chosen, reason = player.decide(pos)
+    chosen, reason = player.decide(pos, lang)
     if chosen == move:
         return reason
     if pos.asked == "pending":
-        _, why = _wants_out(pos)
-        return ("Saying yes" if move == _YES else "Saying no") + ": " + why + "."
-    v = _View(pos)
+        _, why = _wants_out(pos, lang=lang)
+        say = t.gettext("Saying yes: {reason}.") if move == _YES else t.gettext("Saying no: {reason}.")
+        return say.format(reason=why)
+    v = _View(pos, lang)
     if move.kind == "take":
         return _take_reason(v, move)
     if move.kind == "draw":
-        return "Draw from the stock."
+        return t.gettext("Draw from the stock.")
     if move.kind == "meld":
         return player._meld_reason(v, move)
     if move.kind == "discard":
         return player._discard_reason(v, move.cards[0])
     if move.kind == "ask":
-        return "Ask your partner \"may I go out?\"; the answer binds."
-    return f"A good player would rather play {chosen}: {reason}"
+        return t.gettext("Ask your partner “may I go out?”; the answer binds.")
+    return t.gettext("A good player would rather play {move}: {reason}").format(move=chosen, reason=reason)
 
 
 # ---- the measurement ---------------------------------------------------------------------

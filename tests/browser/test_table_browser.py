@@ -274,6 +274,8 @@ def test_lab_a_move_by_keyboard_alone_and_tab_leaves_the_table(lab_server, page,
     page.wait_for_function("() => document.querySelector('.tutor-live').textContent.includes('Legal')",
                            timeout=10_000)
     assert page.evaluate("() => document.querySelector('.tutor-live').getAttribute('aria-live')") == "polite"
+    # the table says which language its words are in (a screen reader's voice follows it)
+    assert page.evaluate("() => document.querySelector('.tutor-table').getAttribute('lang')") == "en"
     _scroll_canvas_bottom_into_view(page)
     page.focus(".tutor-keys")
     screenshot(page, "table-lab-keyboard")

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
-from .position import SEAT_NAMES, next_seat, other_team, partner_of, team_of
+from .position import next_seat, other_team, partner_of, team_of
 from .scoring import ALL_RED_THREES
 from .seatview import SeatView
 
@@ -114,8 +114,8 @@ def team_name(team: str, t) -> str:
 
 
 def card_words(card, t) -> str:
-    """A card as a screen reader should say it: 'K♥', 'joker'."""
-    return t.gettext("joker") if card.rank == "JK" else card.pretty
+    """A card as a screen reader should say it: 'K♥', 'joker' (the glossary's word)."""
+    return t.word("rank", "JK") if card.rank == "JK" else card.pretty
 
 
 # ---- cards ------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def _card(out, card, x, y, w, h, t, *, full=True, mark=None, crosswise=False, fl
     if full:
         big = int(min(w * 0.62, h * 0.45))
         out.append(("text", x + w * 0.58, y + h * 0.60, suit, big, colour, False, "center"))
-        word = (t.gettext("joker") if card.rank == "JK" else
+        word = (t.word("rank", "JK") if card.rank == "JK" else
                 t.gettext("wild") if card.is_wild else None)
         if word:
             out.append(("text", x + w / 2, y + h * 0.88, word, MIN_TEXT,
@@ -177,13 +177,37 @@ def text_width(text, size, bold=False) -> float:
     return len(text) * size * (0.62 if bold else 0.55)
 
 
-def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12):
-    """A pill with centred bold text; widened (about its centre) when the text needs it."""
+def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12, limit=None):
+    """A pill with centred bold text; widened (about its centre) when the text needs it.
+    `limit`: the right edge the pill must stay within (a box at the table's edge): a text
+    that would cross it goes on two lines, the pill growing upwards from its bottom edge,
+    and is moved left if it still does (a language's words may be longer than English)."""
     need = text_width(text, size, bold=True) + h
+    lines = [text]
+    if limit is not None and need > w and x + w + (need - w) / 2 > limit and " " in text:
+        lines = _two_lines(text)
+        need = max(text_width(line, size, bold=True) for line in lines) + h
     if need > w:
         x, w = x - (need - w) / 2, need
-    out.append(("rect", x, y, w, h, h / 2, fill, None, 0))
-    out.append(("text", x + w / 2, y + h / 2 + 1, text, size, colour, True, "center"))
+    if limit is not None and x + w > limit:
+        x = limit - w
+    if len(lines) == 1:
+        out.append(("rect", x, y, w, h, h / 2, fill, None, 0))
+        out.append(("text", x + w / 2, y + h / 2 + 1, text, size, colour, True, "center"))
+        return
+    line_h = size + 2
+    tall = 2 * line_h + 6
+    y = y + h - tall
+    out.append(("rect", x, y, w, tall, h / 2, fill, None, 0))
+    for k, line in enumerate(lines):
+        out.append(("text", x + w / 2, y + 3 + line_h * (k + 0.5) + 1, line, size, colour, True, "center"))
+
+
+def _two_lines(text: str) -> list:
+    """A text split at the space nearest its middle."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
 
 
 # ---- zones ------------------------------------------------------------------------------
@@ -448,17 +472,18 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
                15, GOLD, True)
         _label(out, bx + 12, by + 44, t.gettext(PHASE_WORDS.get(view.phase, view.phase)), 13, INK)
     ns, ew = view.score
-    _label(out, bx + 12, by + 68, f"NS {ns}   EW {ew}", 13, INK, True)
+    # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
+    _label(out, bx + 12, by + 68, t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew), 13, INK, True)
     _label(out, bx + 12, by + 88, t.gettext("running totals"), 12, MUTED)
     asked = view.asked
     if asked == "pending":
         _badge(out, bx + 8, by + 106, bw - 16, 26, GOLD,
                t.gettext("“May I go out?” {seat}?").format(seat=seat_name(partner_of(turn), t)),
-               "#3e2a00", 13)
+               "#3e2a00", 13, limit=W - 14)
     elif asked in ("yes", "no"):
         _badge(out, bx + 8, by + 106, bw - 16, 26, YES if asked == "yes" else BLOCKED,
                t.gettext("partner said yes") if asked == "yes" else t.gettext("partner said no"),
-               size=13)
+               size=13, limit=W - 14)
 
     # the marks under the middle row: frozen for everybody / for a team, blocked
     marks = []

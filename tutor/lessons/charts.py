@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import N_, translator
+from ..engine.scoring import LINE_NAMES as LABELS    # the lines' names, as every sheet names them
+from ..i18n import translator
 
-LABELS = {"score.going-out": N_("going out"), "goout.concealed": N_("concealed"),
-          "score.canastas": N_("canastas"), "score.red-threes": N_("red threes"),
-          "score.table": N_("cards on table"), "score.hand": N_("cards in hand")}
 TEAM_COLOURS = {"NS": "#3d7fd1", "EW": "#d0661f"}   # read on white and on JupyterLab's dark grey
 INK = "#1b1b1b"
 
@@ -44,9 +42,17 @@ class Chart:
         return self.text
 
 
+def _label_width(text: str, size: int = 13) -> float:
+    """About how wide a label is drawn (sans-serif: wide letters, narrow ones, an average)."""
+    return sum(size * (0.3 if ch in " .,:;'ijl|()" else 0.62) for ch in text)
+
+
 def _bars(rows, title: str, width: int = 560) -> str:
-    """rows: (label, value, colour); a zero line in the middle of the value range."""
-    bar_h, gap, left, top = 20, 6, 140, 30
+    """rows: (label, value, colour); a zero line in the middle of the value range. The labels'
+    column is as wide as the longest label (a language's words are longer or shorter)."""
+    bar_h, gap, top = 20, 6, 30
+    left = max(140, int(max((_label_width(label) for label, _, _ in rows), default=0)) + 16)
+    width = max(width, left + 420)
     lo = min([0] + [v for _, v, _ in rows])
     hi = max([0] + [v for _, v, _ in rows])
     span = (hi - lo) or 1
@@ -78,15 +84,18 @@ def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
     t = translator(lang)
     title = title or t.gettext("Points of the hand")
     rows, text = [], [title]
+    # the text form (the chart's repr, for nbval) writes the teams' letters as the notation does
     for team in ("NS", "EW"):
         colour = TEAM_COLOURS[team]
+        name = t.word("team", team)
         for rule, points in sheet[team].lines:
             label = t.gettext(LABELS[rule]) if rule in LABELS else rule
-            rows.append((f"{team} {label}", points, colour))
-            text.append(f"  {team} {label:<15} {points:+6d}")
+            # TRANSLATORS: a bar's label in the scoring chart: a team's name and a line of its score sheet
+            rows.append((t.gettext("{team}: {line}").format(team=name, line=label), points, colour))
+            text.append(f"  {team} {label:<20} {points:+6d}")
         total = t.gettext("TOTAL")
-        rows.append((f"{team} {total}", sheet[team].total, colour))
-        text.append(f"  {team} {total:<15} {sheet[team].total:+6d}")
+        rows.append((t.gettext("{team}: {line}").format(team=name, line=total), sheet[team].total, colour))
+        text.append(f"  {team} {total:<20} {sheet[team].total:+6d}")
     return Chart(_bars(rows, title), "\n".join(text))
 
 
@@ -99,8 +108,10 @@ def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
         ns += sheet["NS"].total
         ew += sheet["EW"].total
         hand = t.gettext("hand {n}").format(n=i)
-        rows += [(f"{hand} NS", ns, TEAM_COLOURS["NS"]), (f"{hand} EW", ew, TEAM_COLOURS["EW"])]
+        # TRANSLATORS: a bar's label in the chart of a game: the team's running total after hand {n}
+        rows += [(t.gettext("hand {n}: {team}").format(n=i, team=t.word("team", team)), total,
+                  TEAM_COLOURS[team]) for team, total in (("NS", ns), ("EW", ew))]
         text.append(f"  {hand}: NS {ns:6d}  EW {ew:6d}")
     rows.append((t.gettext("target"), game.target, "#757575"))
-    text.append(f"  {game.result_text()}")
+    text.append(f"  {game.result_text(lang)}")
     return Chart(_bars(rows, title), "\n".join(text))

@@ -10,6 +10,8 @@ Python; Tab is never taken. In the same element:
 - a live region (``role=status``): each ruling is announced there (`announce`);
 - the text alternative of the canvas (`description`), in a "Describe the table" section
   that the canvas names with ``aria-describedby``;
+- the table's language, set as the ``lang`` attribute of the whole table (a screen reader
+  reads Finnish words as Finnish);
 - the width the canvas has on screen (`board_width`, from a ResizeObserver), so that the
   table is drawn at that width and its text keeps its size.
 
@@ -120,6 +122,9 @@ function render({ model, el }) {
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", model.get("canvas_label"));
     canvas.setAttribute("aria-describedby", text.id);
+    const lang = () => { if (model.get("lang")) table.setAttribute("lang", model.get("lang")); };
+    lang();
+    model.on("change:lang", lang);
     model.on("change:canvas_label", () => canvas.setAttribute("aria-label", model.get("canvas_label")));
     canvas.addEventListener("focus", () => box.focus({ preventScroll: true }));
     const board = table.querySelector(".tutor-board") || canvas.parentElement;
@@ -174,6 +179,7 @@ class TableKeys(anywidget.AnyWidget):
     description = traitlets.Unicode("").tag(sync=True)                 # the text alternative
     describe_label = traitlets.Unicode("").tag(sync=True)
     canvas_label = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("").tag(sync=True)                        # the table's language (its lang attribute)
     board_width = traitlets.Int(0).tag(sync=True)                      # from the page
     active = traitlets.Bool(False).tag(sync=True)                      # the hand has the focus
     viewport_height = traitlets.Int(0).tag(sync=True)

@@ -180,7 +180,7 @@ class TableSession:
             ruling = _judge(self.position, text)
         except MoveError as exc:
             self.ruling = None
-            self.message = str(exc)
+            self.message = exc.text(self.lang)         # the engine's words, in the table's language
             self._notify("ruling")
             return None
         self.ruling = ruling
@@ -361,7 +361,7 @@ class TableSession:
             return self.staged
         self.game.add_hand(self.position)
         if self.game.is_over:
-            self.message = self.game.result_text()
+            self.message = self.game.result_text(self.lang)
             self._notify("info")
             return None
         self.staged = self.game.next_deal(self._seed + len(self.game.hands))
@@ -375,11 +375,13 @@ class TableSession:
             return ""
         ns, ew = g.totals
         if g.is_over:
-            return g.result_text()
+            return g.result_text(self.lang)
         t = self.t
-        words = (t.gettext("Game to {target}: hand {hand}, running totals NS {ns}, EW {ew} (dealer {dealer}).")
+        words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                           "East–West {ew} (dealer {dealer}).")
                  if self.position.phase != "over" else
-                 t.gettext("Game to {target}: hand {hand}, running totals NS {ns}, EW {ew} (next dealer {dealer})."))
+                 t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                           "East–West {ew} (next dealer {dealer})."))
         return words.format(target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew,
                             dealer=t.word("seat", g.dealer))
 
@@ -413,7 +415,8 @@ class TableSession:
         if src == dst:
             return self.position
         if card not in zones.setdefault(src, []):
-            raise PositionError(f"{card.text} is not in {from_zone}")
+            raise PositionError(self.t.gettext("{card} is not in {zone}").format(
+                card=card.pretty, zone=from_zone))
         zones[src].remove(card) if src != "pile" else _remove_last(zones[src], card)
         zones.setdefault(dst, []).append(card)
         pos = self._rebuild(zones)
@@ -435,7 +438,9 @@ class TableSession:
         parts = zone.split(":")
         kind = parts[0]
         if kind not in ZONES:
-            raise PositionError(f"'{zone}' is not a zone: hand:S, pile, stock, meld:NS:K, red3:NS")
+            # TRANSLATORS: the zones are notation (hand:S, pile, stock, meld:NS:K, red3:NS): keep them
+            raise PositionError(self.t.gettext("“{zone}” is not a zone: hand:S, pile, stock, "
+                                               "meld:NS:K, red3:NS").format(zone=zone))
         if kind == "hand":
             return ("hand", parts[1] if len(parts) > 1 else self.bottom)
         if kind == "meld":
@@ -506,6 +511,9 @@ class TableSession:
 
     # ---- text --------------------------------------------------------------------------------
     def describe(self) -> str:
+        """A developer's one-line summary, for ``repr(table)`` (the text/plain that nbval
+        compares; a learner sees the widget, and the table in words is `tutor.table.describe`).
+        English on purpose, in the notation's terms: it stays the same in every language."""
         pos = self.position
         n = len(pos.hand(self.bottom))
         return f"turn {pos.turn} {pos.phase}, {n} card{'s' if n != 1 else ''} in hand"

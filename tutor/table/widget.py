@@ -260,10 +260,14 @@ class Table(W.Box):
         self.keyboard.help = t.gettext("Keys: ← → cards, ↑ ↓ hand or melds, Space select, Enter play, "
                                    "Esc clear, Tab next control")
         self.keyboard.describe_label = t.gettext("Describe the table")
+        self.keyboard.lang = self.lang
 
     def _on_language(self, change):
         self.lang = change["new"]
         self.session.lang = self.lang
+        if self.session.last_hint is not None:     # the hint shown, said again in the language
+            from ..hints import hint
+            self.session.last_hint = hint(self.session.position, lang=self.lang)
         self._words()
         self.refresh()
 
@@ -329,14 +333,15 @@ class Table(W.Box):
         t = self.t
         parts = []
         if ruling is not None:
-            parts.append((t.gettext("Legal") if ruling.legal else t.gettext("Illegal")) + ": "
-                         + ruling.explain(self.lang))
+            verdict = (t.gettext("Legal: {explanation}") if ruling.legal
+                       else t.gettext("Illegal: {explanation}"))
+            parts.append(verdict.format(explanation=ruling.explain(self.lang)))
         for st in s.last_steps[-4:]:
             parts.append(t.gettext("{seat} played {move}.").format(seat=t.word("seat", st.seat), move=st.move))
         if s.message:
             parts.append(s.message)
         if s.last_hint is not None:
-            parts.append(t.gettext("Hint:") + " " + s.last_hint.text)
+            parts.append(t.gettext("Hint: {text}").format(text=s.last_hint.text))
         if parts:
             self.keyboard.say(" ".join(parts))
 
@@ -572,8 +577,8 @@ class Table(W.Box):
         parts.append(t.gettext("selected: {cards}").format(cards=" ".join(c.pretty for c in sel)) if sel
                      else t.gettext("selected: nothing (click your cards, or use the keys)"))
         if s.target:
-            parts.append(t.gettext("target: {team} meld of {ranks}").format(
-                team=s.target[0], ranks=t.word("rank", s.target[1], "plural")))
+            parts.append(t.gettext("target: the meld of {ranks} ({team})").format(
+                team=t.word("team", s.target[0]), ranks=t.word("rank", s.target[1], "plural")))
         self.selection_label.value = (
             "<span>" + html.escape(t.gettext("{seat}'s hand").format(seat=t.word("seat", s.bottom)))
             + " — " + html.escape(" · ".join(parts)) + "</span>")
@@ -581,7 +586,7 @@ class Table(W.Box):
         if err is not None:
             self.text_error.value = (
                 "<div class='tutor-bad'><b>" + html.escape(t.gettext("line {line}, column {column}").format(
-                    line=err.line, column=err.column)) + f"</b>: {html.escape(err.message)}<br><i>"
+                    line=err.line, column=err.column)) + f"</b>: {html.escape(err.text(self.lang, where=False))}<br><i>"
                 + html.escape(t.gettext("the table shows the last good position")) + "</i></div>")
         else:
             self.text_error.value = ""
@@ -609,15 +614,19 @@ class Table(W.Box):
             good = "good" if r.legal else "bad"
             verdict = t.gettext("Legal") if r.legal else t.gettext("Illegal")
             others = [x for x in r.reasons if x != r.rule]
+            # the rulebook's words for the deciding rule, in the table's language
+            book = html.escape(t.gettext("Rule {rule}: {text}")).format(
+                rule=f"<code class='tutor-rule-id'>{r.rule}</code>",
+                text=f"<i>{_code(rule_text(r.rule, self.lang))}</i>")
+            also = html.escape(t.gettext("also: {rules}")).format(
+                rules=", ".join(f"<code>{x}</code>" for x in others))
             out.append(
                 f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
                 f"data-legal='{str(r.legal).lower()}'>"
                 f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
                 f"<span class='tutor-why'>{html.escape(r.explain(self.lang))}</span><br>"
-                f"<small>{html.escape(t.gettext('Rule'))} <code class='tutor-rule-id'>{r.rule}</code>: "
-                f"<i>{_code(rule_text(r.rule))}</i></small>"
-                + (f"<br><small>{html.escape(t.gettext('also:'))} "
-                   f"{', '.join(f'<code>{x}</code>' for x in others)}</small>" if others else "")
+                f"<small>{book}</small>"
+                + (f"<br><small>{also}</small>" if others else "")
                 + ("<br><small class='tutor-undo-note tutor-note'>"
                    + html.escape(t.gettext("The table has moved on: Undo takes the move back, to try another."))
                    + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
@@ -625,9 +634,10 @@ class Table(W.Box):
         if s.last_steps:
             rows = "".join(
                 f"<li><b>{html.escape(t.word('seat', st.seat))}</b>: <code>{html.escape(str(st.move))}</code> — "
-                f"<code>{st.ruling.rule}</code>. <i>"
-                + html.escape(t.gettext("To {seat}:").format(seat=t.word("seat", st.seat)))
-                + f"</i> “{html.escape(st.ruling.explain(self.lang))}”</li>"     # the explanation says "you"
+                f"<code>{st.ruling.rule}</code>. "
+                # the explanation says "you": it is addressed to the seat that moved
+                + html.escape(t.gettext("To {seat}: “{explanation}”").format(
+                    seat=t.word("seat", st.seat), explanation=st.ruling.explain(self.lang))) + "</li>"
                 for st in s.last_steps[-12:])
             skipped = len(s.last_steps) - 12
             out.append("<div class='tutor-steps'><b>" + html.escape(t.gettext("The computer played:")) + "</b>"
@@ -668,7 +678,8 @@ class Table(W.Box):
         return f"<div>{''.join(out)}</div>"
 
     def _sheet_html(self) -> str:
-        """The hand's score sheet, line by line with rule ids (score_hand)."""
+        """The hand's score sheet, line by line with rule ids (score_hand, its words in the
+        table's language)."""
         from ..engine.scoring import score_hand
         t = self.t
         pos = self.session.position
@@ -678,13 +689,14 @@ class Table(W.Box):
         else:
             how = t.gettext("the stock ran out")
         parts = []
-        for team, sheet in score_hand(pos).items():
+        for team, sheet in score_hand(pos, self.lang).items():
             # one team under the other: side by side the rule ids wrapped in the narrow panel
             rows = "".join(f"<tr><td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>"
                            f"<td style='padding-right:8px'>{html.escape(words)}</td>"
                            f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                            for rule, points, words in sheet.items)
-            parts.append(f"<div style='margin-top:4px'><b>{team}: {sheet.total}</b>"
+            total = t.gettext("{team}: {points}").format(team=t.word("team", team), points=sheet.total)
+            parts.append(f"<div style='margin-top:4px'><b>{html.escape(total)}</b>"
                          f"<table style='line-height:1.3'>{rows}</table></div>")
         return ("<div class='tutor-sheet'><b>" + html.escape(t.gettext("The hand is over ({how}). Score sheet:").format(
             how=how)) + f"</b>{''.join(parts)}</div>")
