@@ -23,18 +23,9 @@ import sys
 import unicodedata
 
 from .engine.errors import MoveError, PositionError, TutorError
-from .i18n import LANGUAGES, N_, language_option, translator
+from .engine.scoring import LINE_NAMES
+from .i18n import LANGUAGES, language_option, translator
 
-#: The lines of a score sheet by rule id, as they are named on the sheet (translated where
-#: printed). The rule id is printed beside the name: it is what the rulebook calls the line.
-SCORE_LINES = {
-    "score.going-out": N_("going out"),
-    "goout.concealed": N_("going out concealed"),
-    "score.canastas": N_("canastas"),
-    "score.red-threes": N_("red threes"),
-    "score.table": N_("cards in the melds"),
-    "score.hand": N_("cards left in hand"),
-}
 
 
 def _parser(t) -> argparse.ArgumentParser:
@@ -121,10 +112,10 @@ def moves_command(args, pos, t) -> int:
 
 def score_command(args, pos, t) -> int:
     from .engine.scoring import score_hand
-    for team, sheet in score_hand(pos).items():
+    for team, sheet in score_hand(pos, t.lang).items():
         _say(f"{team}: {sheet.total}  ({t.word('team', team)})")
         for rule, points in sheet.lines:
-            _say(f"  {t.gettext(SCORE_LINES[rule]):24} {points:+6d}  ({rule})")
+            _say(f"  {t.gettext(LINE_NAMES[rule]):24} {points:+6d}  ({rule})")
     return 0
 
 
@@ -136,11 +127,11 @@ def _where(exc: TutorError, t) -> str:
     """An engine error in words, with where it is (line and column) in this language."""
     if isinstance(exc, PositionError) and exc.line:
         return t.gettext("line {line}, column {column}: {message}").format(
-            line=exc.line, column=exc.column, message=exc.message)
+            line=exc.line, column=exc.column, message=exc.text(t.lang, where=False))
     if isinstance(exc, MoveError) and exc.column:
         return t.gettext("column {column} of the move: {message}").format(
-            column=exc.column, message=exc.message)
-    return str(exc)
+            column=exc.column, message=exc.text(t.lang, where=False))
+    return exc.text(t.lang)
 
 
 def _error(t, message: str) -> int:
