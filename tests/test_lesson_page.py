@@ -165,6 +165,39 @@ def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
     assert again.quiz("frozen-two-naturals").header.value.count("✔") == 0
 
 
+def test_the_task_panel_sits_in_the_tables_panel_slot(store):
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import LessonPage
+    box = LessonPage("06").table("what-frozen")
+    table = box.table
+    assert table.side.children[0] is table.panels and table.panels.children == (box.panel,)
+    assert "tutor-has-panel" in table._dom_classes and "tutor-panel" in box.panel._dom_classes
+    assert "tutor-task-panel" in box.panel._dom_classes
+    # the moves, the move box and the explanation follow, in the table's own order
+    assert table.side.children[1:] == table._side_parts
+    extra = table.add_panel(__import__("ipywidgets").HTML("more"))
+    assert table.panels.children == (box.panel, extra) and table.side.children[0] is table.panels
+
+
+def test_a_lessons_pictures_and_handouts_are_in_its_language(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from tutor.i18n import translator
+    from tutor.lessons.view import Picture, position_html
+    sv = translator("sv")
+    lesson = L.get("06", lang="sv")
+    pos = lesson.position("frozen-wild")
+    words = sv.gettext("discard pile")
+    assert words != "discard pile"
+    assert words in position_html(pos, lang="sv") and words in Picture(pos, lang="sv")._repr_html_()
+    ex = next(e for e in lesson.exercises if e.position_ref and e.picture is not False)
+    quiz = ex.quiz()
+    pictures = [w.value for w in quiz.children if "tutor-quiz-position" in w._dom_classes]
+    assert pictures and words in pictures[0] and ">discard pile<" not in pictures[0]
+    svg = [p for p in lesson.handouts(tmp_path) if p.suffix == ".svg"][0].read_text(encoding="utf-8")
+    assert words in svg
+    assert lesson.table("frozen-wild").lang == "sv"
+
+
 def test_page_ready_reads_progress_made_elsewhere(store):
     """Voila's preheated kernel ran the page before the learner came: ready() reads again."""
     pytest.importorskip("ipywidgets")
@@ -314,8 +347,25 @@ def test_every_translation_file_translates_every_text_of_its_lesson(lang):
             assert not lesson.missing, f"{lang}/{lesson.key}.toml lacks: " + ", ".join(lesson.missing)
 
 
-def test_ids_are_stable_for_lessons_written_before_ids():
-    lesson = L.get("05")
+OLD_FORMAT = """
+title = "Taking the discard pile"
+goal = "A lesson written before section ids and recap ids."
+recap = ["Take the whole pile.", "Meld its top card at once."]
+
+[[sections]]
+title = "Why take the pile?"
+text = "..."
+
+[[sections]]
+title = "The top card and your team's melds"
+text = "..."
+"""
+
+
+def test_ids_are_stable_for_lessons_written_before_ids(tmp_path):
+    path = tmp_path / "05-taking-the-pile.toml"          # the lessons are all converted now:
+    path.write_text(OLD_FORMAT, encoding="utf-8")       # a file in the old shape
+    lesson = L.load_lesson(path)
     assert [s.id for s in lesson.sections][:2] == ["why-take-the-pile", "the-top-card-and-your-team-s-melds"]
     assert "recap.1" in T.slots(T.normalise(__import__("tomllib").loads(lesson.path.read_text())))
 

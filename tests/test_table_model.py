@@ -194,13 +194,22 @@ def _finish_hand(session):
 
 
 def test_play_on_shows_each_computer_move_with_its_ruling():
+    from html import escape
+    from tutor.engine.plainwords import move_words
     table = Table(tutor.deal(11), viewer="S")   # N to move; the learner sits South
     steps = table.session.play_on()
     assert [st.seat for st in steps][:1] == ["N"] and table.session.position.turn == "S"
     panel = table._panel_html()
     assert "The computer played" in panel
     for st in steps[-3:]:
-        assert st.ruling.rule in panel and str(st.move) in panel
+        # a learner reads each move in words; the rule id is data, not text
+        assert f"data-rule='{st.ruling.rule}'" in panel and str(st.move) not in panel
+        assert escape(move_words(st.move, st.seat)) in panel
+    teacher = Table(tutor.deal(11), viewer="S", mode="teacher")
+    steps = teacher.session.play_on()
+    panel = teacher._panel_html()
+    for st in steps[-3:]:
+        assert f"<code>{st.ruling.rule}</code>" in panel and str(st.move) in panel
 
 
 def test_a_whole_game_in_the_table_ends_with_winner_and_margin():
@@ -288,6 +297,9 @@ def test_legal_move_panel_says_undo_takes_it_back_and_sheet_is_stacked():
     t.press("discard")                                # South goes out: the score sheet
     html = t.explanation.value
     assert "tutor-sheet" in html
+    assert "<code>" not in html.split("tutor-sheet")[1]               # a learner's sheet: words
+    teacher = Table(t.session.position, mode="teacher")
+    html = teacher.explanation.value
     assert html.count("white-space:nowrap;padding-right:8px") >= 4   # rule ids never wrap
 
 

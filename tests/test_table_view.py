@@ -315,9 +315,22 @@ def test_a_move_by_keys_alone():
 def test_the_move_box_completes_the_legal_moves_and_plays_what_is_typed():
     pytest.importorskip("ipywidgets")
     from tutor.table import Table
+    teacher = Table(PAIR, mode="teacher")
+    assert set(teacher.move_box.options) == {str(m) for m in tutor.legal_moves(teacher.session.position)}
+    assert "take KH KS" in teacher.move_box.placeholder
     table = Table(PAIR)
-    assert set(table.move_box.options) == {str(m) for m in tutor.legal_moves(table.session.position)}
-    table.move_box.value = "take 9h 9s"
+    # a learner's completions: each move in words, with the text it types
+    moves = [str(m) for m in tutor.legal_moves(table.session.position)]
+    assert len(table.move_box.options) == len(moves)
+    for option, text in zip(table.move_box.options, moves):
+        assert option.endswith(f"({text})") and option.startswith("You ")
+    assert "You take the pile with 9♥ and 9♠. (take 9H 9S)" in table.move_box.options
+    assert "KH" not in table.move_box.placeholder and "take" not in table.move_box.placeholder
+    table.move_box.value = "You take the pile with 9♥ and 9♠. (take 9H 9S)"      # picked
+    ruling = table.play_typed()
+    assert ruling.legal and str(ruling.move) == "take 9H 9S" and table.move_box.value == ""
+    table.session.undo()
+    table.move_box.value = "take 9h 9s"                                          # typed
     ruling = table.play_typed()
     assert ruling.legal and table.move_box.value == ""
     table.move_box.value = "meld ZZ"

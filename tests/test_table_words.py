@@ -318,10 +318,16 @@ def test_the_target_names_the_team_and_reads_in_english():
 
 def test_the_rulebook_quote_is_in_the_tables_language():
     pytest.importorskip("ipywidgets")
+    from tutor.engine.plainwords import plain_rule_text
     from tutor.engine.rulebook import rule_text
     from tutor.table import Table
     from tutor.table.widget import _code
-    table = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", lang="en")
+    learner = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", lang="sv")
+    learner.session.select(2)
+    learner.press("take")
+    rule = learner.session.ruling.rule
+    assert html_escape(plain_rule_text(rule, "sv")) in learner.explanation.value
+    table = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", lang="en", mode="teacher")
     table.session.select(2)
     table.press("take")
     rule = table.session.ruling.rule
@@ -352,7 +358,9 @@ def test_the_score_sheet_is_in_the_tables_language():
     html = table.explanation.value
     sheet = tutor.score_hand(table.session.position)
     for rule, points, words in sheet["NS"].items + sheet["EW"].items:
-        assert f"<code>{rule}</code>" in html and html_escape(words) in html
+        # a learner's sheet says each line in words; its rule id is data (teachers: code)
+        assert f"data-rule='{rule}'" in html and html_escape(words) in html
+        assert f"<code>{rule}</code>" in Table(table.session.position, mode="teacher").explanation.value
     assert "North–South: 890" in html and "East–West: " in html
     sv = Table(table.session.position, lang="sv")
     for rule, points, words in tutor.score_hand(sv.session.position, "sv")["NS"].items:
@@ -490,3 +498,140 @@ def test_a_longer_translation_of_a_badge_stays_in_its_pill_and_the_table(asked, 
     _badge(out, 400, 100, 150, 26, "#000", "a very long badge text of many words here", limit=560)
     rect, first, second = out
     assert rect[2] + rect[4] == 126 and first[3] and second[3] and rect[1] + rect[3] <= 560
+
+
+# ---- a move in words, and what a learner's panel says (tutor/engine/plainwords.py) ----------------
+
+def test_a_move_is_said_in_words_to_the_player_and_of_a_seat():
+    from tutor.engine.plainwords import move_words
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\npile: 5C 9D")
+    said = {text: (move_words(text, "S"), move_words(text, "S", you=True)) for text in
+            ("draw", "take", "take 9H 9S", "meld 9H 9S JK", "meld K: KC", "meld EW Q: QC; 9H 9S 9D",
+             "discard 4C", "ask", "yes", "no", "W: draw")}
+    assert said["take 9H 9S"] == ("South takes the pile with 9♥ and 9♠.", "You take the pile with 9♥ and 9♠.")
+    assert said["take"][1] == "You take the pile, with no cards from your hand."
+    assert said["draw"] == ("South draws from the stock.", "You draw from the stock.")
+    assert said["meld 9H 9S JK"][1] == "You meld 9♥, 9♠ and JK."
+    assert said["meld K: KC"][1] == "You meld K♣ onto your team's kings."
+    assert said["meld EW Q: QC; 9H 9S 9D"][1] == "You meld Q♣ onto East–West's queens; 9♥, 9♠ and 9♦."
+    assert said["discard 4C"][1] == "You discard 4♣."
+    assert said["ask"][1] == "You ask your partner: “May I go out?”"
+    assert said["yes"] == ("South answers yes.", "You answer yes.")
+    assert said["W: draw"][0] == "West draws from the stock."          # the seat the move names
+    assert move_words(tutor.Move.parse("take 9H 9S"), "N", lang="sv").startswith("Nord ")
+    assert tutor.judge(pos, "take 9H 9S").legal
+
+
+def test_every_move_in_words_comes_from_the_catalog(pseudo):
+    from tutor.engine.plainwords import move_words
+    kinds = set()
+    for pos in _positions(13, 200)[::5]:
+        for move in tutor.legal_moves(pos)[:30]:
+            for you in (False, True):
+                text = move_words(move, pos.turn, lang="fi", you=you)
+                assert_all_words_translated(text, f"{move} (you={you})")
+                assert OPEN in text
+            kinds.add(move.kind)
+    for text in ("meld K: KC", "meld EW Q: QC", "take", "yes", "no", "ask"):
+        for you in (False, True):
+            assert_all_words_translated(move_words(text, "S", lang="fi", you=you), text)
+    assert {"draw", "take", "meld", "discard"} <= kinds
+
+
+def test_rule_ids_cited_in_a_sentence_are_taken_out_for_a_learner():
+    from tutor.engine.plainwords import plain_rule_text, without_rule_ids
+    assert without_rule_ids("Draw: the pile cannot be taken (pile.black-three). (turn.draw) You draw.") == \
+        "Draw: the pile cannot be taken. You draw."
+    assert without_rule_ids("Two (pile.take.frozen, pile.frozen.wild) here (a pair).") == "Two here (a pair)."
+    assert "`" not in plain_rule_text("turn.draw") and "pile.take" not in plain_rule_text("turn.draw")
+    import tutor.lessons as L
+    assert L.plain_rule_text is plain_rule_text                       # one place, shared
+
+
+_CARD_TEXT = re.compile(r"\b(?:10|[2-9AKQJ])[CDHS]\b")
+_RULE_ID = re.compile(r"\b[a-z0-9-]+(?:\.[a-z0-9*-]+)+\b")
+
+
+def _visible(html: str) -> str:
+    """What a learner reads without opening anything: no collapsed details, no markup."""
+    from html import unescape
+    text = re.sub(r"<details.*?</details>", " ", html, flags=re.S)
+    text = re.sub(r"<(?:br|/li|/div|/ol|/ul)[^>]*>", " ", text)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", text)))
+
+
+def test_a_learners_panel_says_the_move_in_words_and_keeps_ids_in_the_rule_detail():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table("turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 2C 8D 9D")
+    s = table.session
+    s.try_move("take 9H JK")
+    html = table.explanation.value
+    shown = _visible(html)
+    assert shown.strip().startswith("Illegal: You take the pile with 9♥ and JK.")
+    assert "frozen for everybody" in shown
+    assert not _CARD_TEXT.search(shown) and not _RULE_ID.search(shown) and "take 9H" not in shown
+    # the rule, collapsed: the rulebook's words and the ids, for teachers and disputes
+    detail = re.search(r"<details class='tutor-rule'>(.*?)</details>", html, re.S).group(1)
+    assert "<summary><small>The rule</small></summary>" in detail
+    assert "<code class='tutor-rule-id'>pile.take.frozen</code>" in detail
+    assert "Wild cards do not help" in detail and "<code>pile.frozen.wild</code>" in detail
+    # the data the browser tests read
+    assert "data-rule='pile.take.frozen'" in html and "data-legal='false'" in html
+    s.try_move("take 9H 9S")
+    shown = _visible(table.explanation.value)
+    assert shown.strip().startswith("Legal: You take the pile with 9♥ and 9♠.")
+    assert "Undo takes the move back" in shown
+    table.press("undo")
+    table.press("legal")
+    shown = _visible(table.explanation.value)
+    assert "You take the pile with 9♥ and 9♠." in shown and not _CARD_TEXT.search(shown)
+    # a teacher reads the move text and the ids as they are
+    teacher = Table(s.staged, mode="teacher")
+    teacher.session.try_move("take 9H JK")
+    html = teacher.explanation.value
+    assert "<code>take 9H JK</code>" in html and "Rule <code class='tutor-rule-id'>pile.take.frozen</code>" in html
+    assert "<details" not in html
+
+
+def test_over_a_hand_a_learner_reads_no_move_text_and_no_rule_ids():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    players = {s: SensiblePlayer(seed=k) for k, s in enumerate("WNE")}
+    table = Table(tutor.deal(seed=8), viewer="S", players=players)
+    s = table.session
+    checked = 0
+    while s.position.phase != "over" and checked < 200:
+        if actor_of(s.position) == "S":
+            table.press("legal")
+            move = tutor.legal_moves(s.position)[-1]
+            s.try_move(move)
+        else:
+            table.press("playon")
+        html = table.explanation.value
+        # the computer's and the player's moves, the legal moves: in words (hints aside: the
+        # players' reasons are tutor/players.py's)
+        shown = _visible(re.sub(r"<div class='tutor-hint'.*?</div>", "", html, flags=re.S))
+        assert not _CARD_TEXT.search(shown) and not _RULE_ID.search(shown), shown
+        assert "<code>" not in re.sub(r"<details.*?</details>", "", html, flags=re.S)
+        said = table.keyboard.announce
+        assert not _CARD_TEXT.search(said) and not _RULE_ID.search(said), said
+        checked += 1
+    assert checked > 10
+    sheet = table.explanation.value
+    assert s.position.phase != "over" or ("tutor-sheet" in sheet and not _RULE_ID.search(_visible(sheet)))
+
+
+def test_a_learners_move_box_and_panel_come_from_the_catalog(pseudo):
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table("turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 2C 8D 9D", lang="fi")
+    assert_all_words_translated(table.move_box.placeholder, "placeholder")
+    assert table.move_box.options
+    for option in table.move_box.options:
+        assert_all_words_translated(option, "completion")
+    table.session.try_move("take 9H 4C")
+    assert_all_words_translated(table.explanation.value, "learner's ruling")
+    table.move_box.value = table.move_box.options[1]
+    assert table.play_typed().legal
+    assert_all_words_translated(table.explanation.value, "learner's legal ruling")

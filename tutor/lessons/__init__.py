@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.plainwords import plain_rule_text
 from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
 from ..i18n import LANGUAGES, N_, normalise as _lang, translator
 from . import texts as _texts
@@ -71,17 +72,6 @@ class LessonError(ValueError):
 
 
 TranslationError = _texts.TranslationError
-
-
-def plain_rule_text(rule_id: str, lang: str = "en") -> str:
-    """The rulebook's words for a rule, in `lang`, without the ids it cites ("(see
-    `red3.*`)"): what a learner reads; the ids stay in the teachers' reference."""
-    text = rule_text(rule_id, lang)
-    same = re.fullmatch(r"\s*\w+ `([a-z0-9.-]+)`\.?\s*", text)      # "As `red3.score`."
-    if same and same.group(1) != rule_id:
-        return plain_rule_text(same.group(1), lang)
-    text = re.sub(r"\s*\([^()]*`[^`]+`[^()]*\)", "", text)
-    return re.sub(r"`([^`]+)`", r"\1", text)
 
 
 # --------------------------------------------------------------------------- rulebook
@@ -420,6 +410,7 @@ class Lesson:
     def table(self, name: str, **kwargs):
         """The named position on the table widget (a picture if the widget is missing)."""
         from .view import table
+        kwargs.setdefault("lang", self.lang)
         return table(self.position(name), **kwargs)
 
     def quiz(self, ex_id: str):
@@ -435,7 +426,7 @@ class Lesson:
         paths = []
         for name in self.positions:
             path = folder / f"{self.number}-{name}.svg"
-            path.write_text(position_svg(self.position(name)), encoding="utf-8")
+            path.write_text(position_svg(self.position(name), lang=self.lang), encoding="utf-8")
             paths.append(path)
         q = [f"# Lesson {int(self.number)}: {self.title}", "", self.goal, ""]
         a = [f"# Lesson {int(self.number)}: answers", ""]

@@ -36,10 +36,6 @@ from .tasks import TaskRun
 from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
-# the task panel at the top of the table's side column, the table's buttons and explanation
-# at its bottom (beside the hand, where the table puts them)
-SIDE = ("<style>.tutor-task-table .tutor-side { align-self: stretch; }"
-        ".tutor-task-table .tutor-task-panel { margin-bottom: auto; padding-bottom: 8px; }</style>")
 LIST = "00-lessons.ipynb"
 
 
@@ -174,7 +170,8 @@ class LessonPage:
                 + " →</a></b>")
         else:
             links.append(html.escape(t.gettext("That was the last lesson.")))
-        box = W.HTML(f"<div style='line-height:1.45'><h2>{html.escape(t.gettext('Recap'))}</h2>"
+        heading = html.escape(t.gettext("Recap"))
+        box = W.HTML(f"<div style='line-height:1.45'><h2>{heading}</h2>"
                      f"<ul>{items}</ul><p class='tutor-links'>{' · '.join(links)}</p></div>")
         box.add_class("tutor-recap")
         return box
@@ -229,12 +226,11 @@ class TaskTable(W.VBox):
         caption = lesson.positions[section.position]["caption"]
         head = W.HTML(f"<span id='{anchor(section.id)}-table'></span>"
                       f"<i style='color:{MUTED}'>{html.escape(caption)}</i>")
-        # the task beside the table: at the top of its side column (in view with the table's
-        # top), its buttons and explanation below, beside the hand
-        self.panel = W.VBox([self.box, tools, W.HTML(SIDE, layout=W.Layout(display="none"))],
-                            layout=W.Layout(width="100%"))
+        # the task beside the table: a panel at the top of its side column (in view with the
+        # table's top), its buttons and explanation below, beside the hand (Table.add_panel)
+        self.panel = W.VBox([self.box, tools], layout=W.Layout(width="100%"))
         self.panel.add_class("tutor-task-panel")
-        self.table.side.children = (self.panel, *self.table.side.children)
+        self.table.add_panel(self.panel)
         super().__init__([head, self.table],
                          layout=W.Layout(border=f"1px solid {BORDER}", padding="6px", margin="6px 0"))
         self.add_class("tutor-task-table")
@@ -287,15 +283,18 @@ class TaskTable(W.VBox):
                         for i, task in enumerate(run.tasks))
         last, feedback = run.last, ""
         if run.state in ("right", "finished") and run.last_task is not None:
+            right = html.escape(t.gettext("Right."))
             feedback = (f"<div class='tutor-task-feedback' data-state='right' style='color:{RIGHT}'>"
-                        f"<b>✔ {html.escape(t.gettext('Right.'))}</b> {md(run.last_task.done)}</div>")
+                        f"<b>✔ {right}</b> {md(run.last_task.done)}</div>")
         elif run.state == "wrong" and run.task is not None:
+            not_yet = html.escape(t.gettext("Not yet."))
             feedback = (f"<div class='tutor-task-feedback' data-state='wrong' style='color:{WRONG}'>"
-                        f"<b>✘ {html.escape(t.gettext('Not yet.'))}</b> "
+                        f"<b>✘ {not_yet}</b> "
                         f"{md(run.task.nudge) if run.task.nudge else ''}</div>")
         elif run.state == "back" and last is not None:
+            not_this = html.escape(t.gettext("That move is allowed, but it is not this step."))
             feedback = (f"<div class='tutor-task-feedback' data-state='back' style='color:{WRONG}'>"
-                        f"<b>✘ {html.escape(t.gettext('That move is allowed, but it is not this step.'))}</b> "
+                        f"<b>✘ {not_this}</b> "
                         + html.escape(last.explain(self.page.lang)) + " "
                         + html.escape(t.gettext("The table is back as it was: try again."))
                         + (md(run.task.nudge) if run.task.nudge else "") + "</div>")
@@ -391,8 +390,8 @@ class LessonList(W.VBox):
                 if notice else "")
         return (f"<div style='line-height:1.45'>"
                 f"<div class='tutor-languages' style='text-align:right'>{langs}</div>"
-                f"<h2 style='margin-top:0'>{html.escape(t.gettext('Canasta: the rules, step by step'))}</h2>"
-                f"<p>" + html.escape(t.gettext(
+                "<h2 style='margin-top:0'>" + html.escape(t.gettext("Canasta: the rules, step by step"))
+                + "</h2><p>" + html.escape(t.gettext(
                     "Twelve short lessons take you from the cards to a scored game. Each one has "
                     "tables to try moves on and questions to answer; your progress is kept on "
                     "this computer.")) + f"</p>{note}{go}"

@@ -24,9 +24,9 @@ import re
 import ipywidgets as W
 
 from ..i18n import N_, translator
-from . import Exercise, plain_rule_text
+from ..engine.plainwords import move_words, plain_rule_text
+from . import Exercise
 from .view import position_html
-from .words import move_words
 
 QUESTION = {
     "judge": N_("Legal or illegal?"),
@@ -87,7 +87,7 @@ class Quiz(W.VBox):
             # "start": the position before the `before` moves, when the position after them
             # would show the answer (a canasta already labelled, a count already drawn)
             pic = W.HTML(position_html(ex.start_position() if ex.picture == "start" else pos,
-                                       viewer=actor))
+                                       viewer=actor, lang=ex.lesson.lang))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":
@@ -187,7 +187,8 @@ class Quiz(W.VBox):
             return False
         if self.hints_shown == 0:
             self.hint()
-        self.feedback.value = (f"<b style='color:{WRONG}'>✘ {html.escape(t.gettext('Not quite.'))}</b> "
+        not_quite = html.escape(t.gettext("Not quite."))
+        self.feedback.value = (f"<b style='color:{WRONG}'>✘ {not_quite}</b> "
                                + html.escape(t.gettext("Read the hint below and have another go.")))
         return False
 
@@ -253,8 +254,9 @@ class Quiz(W.VBox):
     def _reveal_html(self) -> str:
         ex, t = self.exercise, self.t
         rid = self.result.rule if ex.kind == "judge" else ex.rule
+        summary = html.escape(t.gettext("For teachers"))
         teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
-                    f"<summary>{html.escape(t.gettext('For teachers'))}</summary>"
+                    f"<summary>{summary}</summary>"
                     + html.escape(t.gettext("Rule {rule}: {text}")).format(
                         rule=f"<code>{html.escape(rid)}</code>",
                         text=html.escape(plain_rule_text(rid, ex.lesson.lang)))
@@ -280,15 +282,11 @@ class Quiz(W.VBox):
 
 def _actor(move_text: str, pos) -> str:
     """Who makes the move: the seat it names ("W: draw"), the partner for an answer to a
-    pending question, else the player to move."""
+    pending question, else the player to move (`tutor.engine.plainwords.actor`)."""
     from tutor.engine.moves import Move
-    from tutor.engine.position import partner_of
+    from tutor.engine.plainwords import actor
     try:
         move = Move.parse(move_text)
     except ValueError:
         return pos.turn
-    if move.seat:
-        return move.seat
-    if move.kind in ("yes", "no") and pos.asked == "pending":
-        return partner_of(pos.turn)
-    return pos.turn
+    return actor(move, pos)

@@ -18,29 +18,31 @@ def short_text(pos) -> str:
     return "\n".join(ln for ln in pos.to_text().splitlines() if not _DEFAULT_LINES.match(ln))
 
 
-def position_html(pos, viewer: str = "S") -> str:
-    """The position's SVG diagram (tutor.engine.diagram) as `viewer` sees it, in a div."""
-    return f"<div class='tutor-diagram'>{position_svg(pos, viewer=viewer)}</div>"
+def position_html(pos, viewer: str = "S", lang: str = "en") -> str:
+    """The position's SVG diagram (tutor.engine.diagram) as `viewer` sees it, in a div, its
+    words in `lang` (the lesson's language)."""
+    return f"<div class='tutor-diagram'>{position_svg(pos, viewer=viewer, lang=lang)}</div>"
 
 
 class Picture:
     """A position shown as a picture (no clicking): used when the table widget is missing."""
 
-    def __init__(self, pos):
+    def __init__(self, pos, lang: str = "en"):
         self.pos = pos
+        self.lang = lang
 
     def _repr_html_(self) -> str:
-        return position_html(self.pos)
+        return position_html(self.pos, lang=self.lang)
 
     def __repr__(self) -> str:
         return short_text(self.pos)
 
 
-def table(pos, viewer: str | None = None, **kwargs):
-    """``tutor.table.Table(pos)`` seen from the player to act; a `Picture` if the table
-    widget (or ipywidgets/ipycanvas) cannot be imported."""
+def table(pos, viewer: str | None = None, lang: str = "en", **kwargs):
+    """``tutor.table.Table(pos)`` seen from the player to act, in `lang`; a `Picture` if
+    the table widget (or ipywidgets/ipycanvas) cannot be imported."""
     try:
         from tutor.table import Table
     except ImportError:
-        return Picture(pos)
-    return Table(pos, viewer=viewer or pos.turn, **kwargs)
+        return Picture(pos, lang=lang)
+    return Table(pos, viewer=viewer or pos.turn, lang=lang, **kwargs)

@@ -180,7 +180,8 @@ class TableSession:
             ruling = _judge(self.position, text)
         except MoveError as exc:
             self.ruling = None
-            self.message = exc.text(self.lang)         # the engine's words, in the table's language
+            # the engine's words, in the table's language; a learner is not told a column
+            self.message = exc.text(self.lang, where=self.mode != "learner")
             self._notify("ruling")
             return None
         self.ruling = ruling

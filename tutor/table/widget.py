@@ -15,6 +15,20 @@ hands as backs, the pile's top and crosswise cards. In "learner" mode there is n
 text and no card-moving; hints, "What can I do?" and the move box's completions appear only
 on the learner's own turn. "teacher" mode adds the position text and "Move cards".
 
+What a learner reads: in "learner" mode the explanation panel says the verdict, the move in
+words ("You take the pile with 9♥ and 9♠." — `tutor.engine.plainwords.move_words`) and the
+engine's explanation; the rulebook's words and the rule ids sit in a small collapsed "The
+rule" detail (a reference for teachers and disputes). The move box still takes move text,
+and lists each legal move in words with the text it types. "teacher" mode shows the move
+text and the rule ids as they are. The panel's data attributes (``data-rule``,
+``data-legal``, the ``tutor-rule-id`` class) carry the notation in both modes.
+
+The side column (`Table.side`, public): the settings, the move buttons, the tools, the
+move box, the explanation and (teachers) the position text, in that order. `add_panel(widget)`
+puts a panel above them — a lesson's task panel (tutor/lessons/page.py) — and the side then
+stretches to the board's height: the panels at its top (in view with the table's top), the
+buttons and the explanation at its bottom, beside the hand.
+
 Screens: the table is a row that wraps — the board (canvas, keyboard line) and the side
 (moves, move box, explanation). The canvas is drawn at the width it gets on screen (the
 page reports it through `TableKeys`), 560–960 table pixels, so its text keeps its size;
@@ -32,6 +46,7 @@ import ipywidgets as W
 from ipycanvas import Canvas
 
 from ..engine.diagram import HEIGHT, MIN_WIDTH, WIDTH, card_words
+from ..engine.plainwords import actor, move_words, plain_rule_text, without_rule_ids
 from ..engine.position import Position
 from ..engine.rulebook import rule_text
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
@@ -99,6 +114,10 @@ body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-
   padding: 2px 6px; color: var(--jp-ui-font-color1, #1b1b1b); }
 .tutor-table .jupyter-button.tutor-dim { color: var(--tutor-dim); font-style: italic; }
 .tutor-table .jupyter-button { font-size: var(--tutor-font-size); }
+.tutor-ruling .tutor-rule { margin-top: 2px; color: var(--tutor-dim); }
+.tutor-ruling .tutor-rule summary { cursor: pointer; }
+.tutor-has-panel .tutor-side { align-self: stretch; }
+.tutor-has-panel .tutor-panels { margin-bottom: auto; padding-bottom: 8px; gap: 4px; }
 .tutor-projector { --tutor-font-size: 24px; }
 .tutor-projector .jupyter-button { height: auto; padding: 4px 12px; }
 .tutor-projector .tutor-board { max-width: none; flex-basis: 100%;
@@ -225,8 +244,14 @@ class Table(W.Box):
         # bottom, level with the side's buttons and explanation
         self.board = W.VBox([self.selection_label, self.keyboard, self.canvas])
         self.board.add_class("tutor-board")
-        self.side = W.VBox([settings, moves, tools, typed, self.explanation, text_box])
+        #: the panels `add_panel` puts at the top of the side column
+        self.panels = W.VBox([], layout=W.Layout(width="100%"))
+        self.panels.add_class("tutor-panels")
+        self._side_parts = (settings, moves, tools, typed, self.explanation, text_box)
+        #: the side column (public): panels, settings, moves, tools, move box, explanation, text
+        self.side = W.VBox(list(self._side_parts))
         self.side.add_class("tutor-side")
+        self._typed = {}                 # a completion in words -> the move text it stands for
         style = W.HTML(_STYLE, layout=W.Layout(display="none"))
         super().__init__([self.board, self.side, style],
                          layout=W.Layout(display="flex", flex_flow="row wrap", width="100%"), **kwargs)
@@ -238,10 +263,34 @@ class Table(W.Box):
         self._words()
         self.refresh()
 
+    # ---- panels ------------------------------------------------------------------------------
+    def add_panel(self, widget):
+        """Put `widget` at the top of the side column, above the settings and the moves (after
+        the panels added before it); returns it. A lesson puts its task panel here: in view
+        with the table's top, while the buttons and the explanation stay at the side's bottom,
+        beside the hand. The widget gets the class ``tutor-panel``."""
+        widget.add_class("tutor-panel")
+        self.panels.children = (*self.panels.children, widget)
+        self.side.children = (self.panels, *self._side_parts)
+        self.add_class("tutor-has-panel")
+        return widget
+
     # ---- words ---------------------------------------------------------------------------------
     @property
     def t(self):
         return translator(self.lang)
+
+    @property
+    def learner(self) -> bool:
+        """Whether the table speaks to a learner: moves in words, rule ids tucked away."""
+        return self.mode == "learner"
+
+    def _move_words(self, move, position=None) -> str:
+        """A move in the learner's words, said to the bottom seat when it is theirs."""
+        from ..engine.moves import Move
+        move = Move.parse(move)
+        seat = actor(move, position if position is not None else self.session.position)
+        return move_words(move, seat, self.lang, you=seat == self.session.bottom)
 
     def _words(self):
         """Every label in the table's language (again after a language switch)."""
@@ -252,7 +301,8 @@ class Table(W.Box):
         self.language.description = t.gettext("Language")
         self.projector.description = t.gettext("Projector")
         self.projector.tooltip = t.gettext("large print for a class: twice the size, the ruling kept on screen")
-        self.move_box.placeholder = t.gettext("type a move, e.g. take KH KS")
+        self.move_box.placeholder = (t.gettext("type a move, or pick one from the list") if self.learner
+                                     else t.gettext("type a move, e.g. take KH KS"))
         self.move_box.description = t.gettext("Move")
         self.play_button.description = t.gettext("Play")
         self.play_button.tooltip = t.gettext("play the move typed in the box")
@@ -302,7 +352,7 @@ class Table(W.Box):
             self.session.message = self.t.gettext("Type a move in the box first, e.g. draw.")
             self.refresh_panel()
             return None
-        ruling = self.session.try_move(text)
+        ruling = self.session.try_move(self._typed.get(text, text))
         if ruling is not None and ruling.legal:
             self.move_box.value = ""
         return ruling
@@ -337,11 +387,17 @@ class Table(W.Box):
                        else t.gettext("Illegal: {explanation}"))
             parts.append(verdict.format(explanation=ruling.explain(self.lang)))
         for st in s.last_steps[-4:]:
-            parts.append(t.gettext("{seat} played {move}.").format(seat=t.word("seat", st.seat), move=st.move))
+            if self.learner:
+                parts.append(self._move_words(st.move, st.ruling.position))
+            else:
+                parts.append(t.gettext("{seat} played {move}.").format(seat=t.word("seat", st.seat), move=st.move))
         if s.message:
             parts.append(s.message)
         if s.last_hint is not None:
-            parts.append(t.gettext("Hint: {text}").format(text=s.last_hint.text))
+            text = s.last_hint.text
+            if self.learner:                 # the reason names the move; no rule ids
+                text = without_rule_ids(text)
+            parts.append(t.gettext("Hint: {text}").format(text=text))
         if parts:
             self.keyboard.say(" ".join(parts))
 
@@ -470,8 +526,16 @@ class Table(W.Box):
     def _sync_moves(self):
         """The move box completes the legal moves, where the learner may know them."""
         s = self.session
+        self._typed = {}
         if s.sees_options() and s.position.phase != "over":
-            self.move_box.options = tuple(self._legal_texts(s.position)[:300])
+            texts = self._legal_texts(s.position)[:300]
+            if self.learner:
+                # each move in words, with the text it types (the box plays either)
+                for text, move in zip(texts, self._moves):
+                    self._typed[f"{self._move_words(move)} ({text})"] = text
+                self.move_box.options = tuple(self._typed)
+            else:
+                self.move_box.options = tuple(texts)
         else:
             self.move_box.options = ()
 
@@ -572,6 +636,9 @@ class Table(W.Box):
         parts = []
         if s.groups:
             groups = s._group_texts()
+            if self.learner:                 # the cards as printed, not their text
+                from ..engine.cards import Card
+                groups = [" ".join(Card(c).pretty for c in g.split()) for g in groups]
             parts.append(t.gettext("melds put aside: {groups}").format(
                 groups=" ; ".join(groups[:-1] if sel else groups)))
         parts.append(t.gettext("selected: {cards}").format(cards=" ".join(c.pretty for c in sel)) if sel
@@ -602,49 +669,38 @@ class Table(W.Box):
             from ..engine.generate import legal_moves
             moves = legal_moves(pos) if pos.phase != "over" else []
             self._kinds_for, self._kinds = pos, {m.kind for m in moves}
+            self._moves = moves
             self._texts = [str(m) for m in moves]
         return self._kinds
 
     def _panel_html(self) -> str:
         s = self.session
         t = self.t
+        learner = self.learner
         out = []
         r = s.ruling
         if r is not None:
-            good = "good" if r.legal else "bad"
-            verdict = t.gettext("Legal") if r.legal else t.gettext("Illegal")
-            others = [x for x in r.reasons if x != r.rule]
-            # the rulebook's words for the deciding rule, in the table's language
-            book = html.escape(t.gettext("Rule {rule}: {text}")).format(
-                rule=f"<code class='tutor-rule-id'>{r.rule}</code>",
-                text=f"<i>{_code(rule_text(r.rule, self.lang))}</i>")
-            also = html.escape(t.gettext("also: {rules}")).format(
-                rules=", ".join(f"<code>{x}</code>" for x in others))
-            out.append(
-                f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
-                f"data-legal='{str(r.legal).lower()}'>"
-                f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
-                f"<span class='tutor-why'>{html.escape(r.explain(self.lang))}</span><br>"
-                f"<small>{book}</small>"
-                + (f"<br><small>{also}</small>" if others else "")
-                + ("<br><small class='tutor-undo-note tutor-note'>"
-                   + html.escape(t.gettext("The table has moved on: Undo takes the move back, to try another."))
-                   + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
-                + "</div>")
+            out.append(self._ruling_html(r))
         if s.last_steps:
-            rows = "".join(
-                f"<li><b>{html.escape(t.word('seat', st.seat))}</b>: <code>{html.escape(str(st.move))}</code> — "
-                f"<code>{st.ruling.rule}</code>. "
+            rows = []
+            for st in s.last_steps[-12:]:
                 # the explanation says "you": it is addressed to the seat that moved
-                + html.escape(t.gettext("To {seat}: “{explanation}”").format(
-                    seat=t.word("seat", st.seat), explanation=st.ruling.explain(self.lang))) + "</li>"
-                for st in s.last_steps[-12:])
+                to_seat = html.escape(t.gettext("To {seat}: “{explanation}”").format(
+                    seat=t.word("seat", st.seat), explanation=st.ruling.explain(self.lang)))
+                if learner:
+                    rows.append(f"<li data-rule='{st.ruling.rule}'>"
+                                + html.escape(self._move_words(st.move, st.ruling.position))
+                                + f" {to_seat}</li>")
+                else:
+                    rows.append(f"<li><b>{html.escape(t.word('seat', st.seat))}</b>: "
+                                f"<code>{html.escape(str(st.move))}</code> — "
+                                f"<code>{st.ruling.rule}</code>. {to_seat}</li>")
             skipped = len(s.last_steps) - 12
             out.append("<div class='tutor-steps'><b>" + html.escape(t.gettext("The computer played:")) + "</b>"
                        + (" <small>(" + html.escape(t.ngettext(
                            "{n} earlier move: Undo to see it", "{n} earlier moves: Undo to see them",
                            skipped).format(n=skipped)) + ")</small>" if skipped > 0 else "")
-                       + f"<ol style='margin:2px 0 2px 18px;padding:0'>{rows}</ol></div>")
+                       + f"<ol style='margin:2px 0 2px 18px;padding:0'>{''.join(rows)}</ol></div>")
         if s.message:
             out.append(f"<div class='tutor-message'>{html.escape(s.message)}</div>")
         if s.position.phase == "over":
@@ -654,18 +710,30 @@ class Table(W.Box):
                        + html.escape(s.game_status()) + "</div>")
         if s.legal_list is not None:
             if s.legal_list:
-                chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:40])
-                more = (" " + html.escape(t.gettext("… and {n} more").format(n=len(s.legal_list) - 40))
-                        if len(s.legal_list) > 40 else "")
+                shown = 12 if learner else 40
+                if learner:                  # each move in words, one a line
+                    items = "".join(f"<li>{html.escape(self._move_words(m))}</li>"
+                                    for m in s.legal_list[:shown])
+                    chips = f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul>"
+                else:
+                    chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:shown])
+                more = (" " + html.escape(t.gettext("… and {n} more").format(n=len(s.legal_list) - shown))
+                        if len(s.legal_list) > shown else "")
                 out.append("<div class='tutor-legal'><b>" + html.escape(t.gettext("You can:"))
                            + f"</b> {chips}{more}</div>")
             else:
                 out.append("<div class='tutor-legal'>" + html.escape(t.gettext("No legal move here.")) + "</div>")
         h = s.last_hint
         if h is not None:
-            rules = ", ".join(f"<code>{x}</code>" for x in h.rules)
-            out.append("<div class='tutor-hint'><b>" + html.escape(t.gettext("Hint:"))
-                       + f"</b> <code>{html.escape(str(h.move))}</code> — {html.escape(h.text)} {rules}</div>")
+            if learner:                      # the move in words; the rule ids stay in the data
+                out.append(f"<div class='tutor-hint' data-rule='{' '.join(h.rules)}'><b>"
+                           + html.escape(t.gettext("Hint:")) + "</b> <b class='tutor-move-words'>"
+                           + html.escape(self._move_words(h.move)) + "</b> "
+                           + html.escape(without_rule_ids(h.text)) + "</div>")
+            else:
+                rules = ", ".join(f"<code>{x}</code>" for x in h.rules)
+                out.append("<div class='tutor-hint'><b>" + html.escape(t.gettext("Hint:"))
+                           + f"</b> <code>{html.escape(str(h.move))}</code> — {html.escape(h.text)} {rules}</div>")
         if not out:
             pos = s.position
             if s.sees_options():
@@ -677,9 +745,47 @@ class Table(W.Box):
                        + "</div>")
         return f"<div>{''.join(out)}</div>"
 
+    def _ruling_html(self, r) -> str:
+        """The last ruling: the verdict, the move, the explanation and the rule. A learner
+        reads the move in words and the explanation; the rulebook's words and the rule ids
+        are in a small collapsed "The rule" detail. A teacher reads the move text and the ids."""
+        s = self.session
+        t = self.t
+        good = "good" if r.legal else "bad"
+        verdict = html.escape(t.gettext("Legal") if r.legal else t.gettext("Illegal"))
+        others = [x for x in r.reasons if x != r.rule]
+        rule_id = f"<code class='tutor-rule-id'>{r.rule}</code>"
+        also = html.escape(t.gettext("also: {rules}")).format(
+            rules=", ".join(f"<code>{x}</code>" for x in others))
+        undo = ("<small class='tutor-undo-note tutor-note'>"
+                + html.escape(t.gettext("The table has moved on: Undo takes the move back, to try another."))
+                + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
+        head = (f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
+                f"data-legal='{str(r.legal).lower()}'>")
+        why = f"<span class='tutor-why'>{html.escape(r.explain(self.lang))}</span>"
+        if self.learner:
+            # the rulebook's words, without the ids it cites: the id is given beside them
+            book = html.escape(t.gettext("Rule {rule}: {text}")).format(
+                rule=rule_id, text="<i>" + html.escape(plain_rule_text(r.rule, self.lang)) + "</i>")
+            summary = html.escape(t.gettext("The rule"))
+            detail = (f"<details class='tutor-rule'><summary><small>{summary}</small></summary>"
+                      f"<small>{book}</small>" + (f"<br><small>{also}</small>" if others else "")
+                      + "</details>")
+            words = html.escape(self._move_words(r.move, r.position))
+            return (head + f"<b class='tutor-{good}'>{verdict}</b>: "
+                    f"<span class='tutor-move-words'>{words}</span><br>{why}{detail}"
+                    + undo + "</div>")
+        # the rulebook's words for the deciding rule, in the table's language
+        book = html.escape(t.gettext("Rule {rule}: {text}")).format(
+            rule=rule_id, text=f"<i>{_code(rule_text(r.rule, self.lang))}</i>")
+        return (head + f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
+                f"{why}<br><small>{book}</small>"
+                + (f"<br><small>{also}</small>" if others else "")
+                + (f"<br>{undo}" if undo else "") + "</div>")
+
     def _sheet_html(self) -> str:
-        """The hand's score sheet, line by line with rule ids (score_hand, its words in the
-        table's language)."""
+        """The hand's score sheet, line by line (score_hand, its words in the table's
+        language); teachers see each line's rule id, a learner's sheet keeps it in the data."""
         from ..engine.scoring import score_hand
         t = self.t
         pos = self.session.position
@@ -691,8 +797,10 @@ class Table(W.Box):
         parts = []
         for team, sheet in score_hand(pos, self.lang).items():
             # one team under the other: side by side the rule ids wrapped in the narrow panel
-            rows = "".join(f"<tr><td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>"
-                           f"<td style='padding-right:8px'>{html.escape(words)}</td>"
+            rows = "".join(f"<tr data-rule='{rule}'>"
+                           + ("" if self.learner else
+                              f"<td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>")
+                           + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
                            f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                            for rule, points, words in sheet.items)
             total = t.gettext("{team}: {points}").format(team=t.word("team", team), points=sheet.total)
