@@ -177,3 +177,25 @@ def test_the_answer_key_cites_the_rule_the_engine_decides_by():
             if ex.kind == "judge":
                 assert row["rule"] == tutor.judge(ex.position(), ex.move).rule
                 assert row["answer"] == ("Legal" if tutor.judge(ex.position(), ex.move).legal else "Illegal")
+
+
+def test_every_word_of_the_pages_is_marked_for_the_catalog():
+    """The pages are built in f-strings: their words go through `Words` (w["..."]), and
+    every one of them must be marked in `WORDS`, or Babel never extracts it."""
+    import ast
+    from pathlib import Path
+
+    import tutor.classroom as classroom
+    from tutor.classroom.pages import WORDS
+    used = []
+    for path in Path(classroom.__file__).parent.glob("*.py"):
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Subscript) and getattr(n.value, "id", "") == "w" \
+                    and isinstance(n.slice, ast.Constant):
+                used.append(n.slice.value)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
+                    and getattr(n.func.value, "id", "") == "w" and n.args \
+                    and isinstance(n.args[0], ast.Constant):
+                used.append(n.args[0].value)
+    assert len(used) > 40
+    assert sorted(set(used) - set(WORDS)) == []

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from ..i18n import N_, translator
-from .pages import inline_md, move_words
+from .pages import Words, inline_md, move_words
 from .room import lesson as get_lesson
 
 NO_PLAYWRIGHT = N_("Printing handouts needs the Python package playwright "
@@ -139,6 +139,7 @@ def _heading(t, les) -> str:
 def questions_html(keys, lang: str = "en") -> str:
     """Every question of the lessons `keys`, with its diagram and a place to answer."""
     t = translator(lang)
+    w = Words(t)
     parts = []
     for key in keys:
         les = get_lesson(key, lang)
@@ -147,7 +148,7 @@ def questions_html(keys, lang: str = "en") -> str:
             pos = _picture(ex)
             pic = diagram_svg(pos) if pos is not None else (
                 f"<pre>{html.escape(ex.text())}</pre>" if ex.kind == "parse" else "")
-            move = (f"<p>{html.escape(t.gettext('The move:'))} <code>{html.escape(move_words(ex.move))}</code></p>"
+            move = (f"<p>{w['The move:']} <code>{html.escape(move_words(ex.move))}</code></p>"
                     if ex.move else "")
             choices = "".join(f"<span>☐ {html.escape(t.gettext(VERDICTS.get(str(c), str(c))))}</span>"
                               for c in ex.options)
@@ -155,7 +156,7 @@ def questions_html(keys, lang: str = "en") -> str:
                       f"<p class='choices'>{choices}</p></div>")
         parts.append(f"<section class='lesson'><h1>{html.escape(_heading(t, les))}</h1>"
                      f"<p class='goal'>{inline_md(les.goal)}</p>"
-                     f"<p class='name'>{html.escape(t.gettext('Name:'))} ________________________</p>"
+                     f"<p class='name'>{w['Name:']} ________________________</p>"
                      f"{''.join(qs)}</section>")
     return _doc(t.gettext("Questions"), "".join(parts), lang)
 
@@ -177,6 +178,7 @@ def answer_rows(les, lang: str = "en") -> list[dict]:
 def answers_html(keys, lang: str = "en") -> str:
     """The answer key of the lessons `keys` (a separate document: hand it out afterwards)."""
     t = translator(lang)
+    w = Words(t)
     parts = []
     for key in keys:
         les = get_lesson(key, lang)
@@ -184,10 +186,10 @@ def answers_html(keys, lang: str = "en") -> str:
             f"<tr><td>{r['n']}</td><td><b>{html.escape(t.gettext(VERDICTS.get(r['answer'], r['answer'])))}</b></td>"
             f"<td class='rule'>{html.escape(r['rule'])}</td><td>{inline_md(r['why'])}</td></tr>"
             for r in answer_rows(les, lang))
-        parts.append(f"<section class='lesson'><h1>{html.escape(t.gettext('Answer key'))} — "
+        parts.append(f"<section class='lesson'><h1>{w['Answer key']} — "
                      f"{html.escape(_heading(t, les))}</h1><table><tr><th>#</th>"
-                     f"<th>{html.escape(t.gettext('Answer'))}</th><th>{html.escape(t.gettext('Rule'))}</th>"
-                     f"<th>{html.escape(t.gettext('Why'))}</th></tr>{rows}</table></section>")
+                     f"<th>{w['Answer']}</th><th>{w['Rule']}</th>"
+                     f"<th>{w['Why']}</th></tr>{rows}</table></section>")
     return _doc(t.gettext("Answer key"), "".join(parts), lang)
 
 

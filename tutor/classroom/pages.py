@@ -33,6 +33,44 @@ from .room import RoomError
 STATIC = Path(__file__).resolve().parent / "static"
 VERDICT = {"legal": N_("Legal"), "illegal": N_("Illegal")}
 
+#: The words of the room's pages and handouts, marked for the catalog here: the pages are
+#: built in f-strings, and a gettext call inside an f-string's braces is invisible to Babel.
+WORDS = (
+    N_("A question from tonight’s lessons"), N_("A question from your teacher"), N_("Answer"),
+    N_("Answer key"), N_("Answer key (PDF)"), N_("Back to the lessons"),
+    N_("Everyone: what would you rule here?"), N_("Handouts to print (PDF)"), N_("Hide"),
+    N_("I am the teacher"), N_("Join"), N_("Join the Canasta class"), N_("Last seen"),
+    N_("Learners open this address and type the room code:"), N_("Lesson {number}"),
+    N_("Name"), N_("Name:"), N_("Nobody has joined yet."), N_("Not this time."), N_("Now in"),
+    N_("Open the teacher view"), N_("Or a position of your own (in the notation)"),
+    N_("Put a question on every screen"), N_("Reload the page"), N_("Right!"),
+    N_("Room code"), N_("Rule"), N_("Show the ruling on every screen"),
+    N_("Take the question off the screens"), N_("Teacher"), N_("Teacher password"),
+    N_("The lessons"), N_("The move to rule on"), N_("The move:"),
+    N_("The question on the screens"), N_("The ruling"),
+    N_("This page went to sleep after a long pause. Reload it to go on: your progress is kept."),
+    N_("Tonight: {lessons}"), N_("Type your name and the room code your teacher shows."),
+    N_("Why"), N_("You said: {answer}."), N_("Your Canasta class"), N_("Your name"),
+    N_("Your teacher will show the ruling."), N_("rule"), N_("tonight"),
+)
+
+
+class Words:
+    """`WORDS` in one language, for HTML: ``w["Join"]`` escaped, ``w.fmt("Lesson {number}",
+    number=6)`` filled and escaped, ``w.raw(msg)`` as it is."""
+
+    def __init__(self, t):
+        self.t = t
+
+    def raw(self, msg: str) -> str:
+        return self.t.gettext(msg)
+
+    def __getitem__(self, msg: str) -> str:
+        return html.escape(self.t.gettext(msg))
+
+    def fmt(self, msg: str, **fields) -> str:
+        return html.escape(self.t.gettext(msg).format(**fields))
+
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;background:#f6f7f4;color:#1b1b1b;line-height:1.45}
 main{max-width:1000px;margin:0 auto;padding:24px}
@@ -120,13 +158,14 @@ class RoomHandler(JupyterHandler):
     def write_error(self, status_code, **kwargs):
         """Errors in words, never a traceback."""
         t = self.t
+        w = Words(t)
         text = {403: t.gettext("This page is not open to you."),
                 404: t.gettext("There is no such page in this room.")}.get(
             status_code, t.gettext("Something went wrong on the teacher's computer. "
                                    "Reload the page to try again."))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page(text, f"<h1>{html.escape(text)}</h1>"
-                                f"<p><a href='{self.url('/')}'>{html.escape(t.gettext('Back to the lessons'))}</a></p>",
+                                f"<p><a href='{self.url('/')}'>{w['Back to the lessons']}</a></p>",
                          self.room.lang))
 
 
@@ -137,21 +176,22 @@ class JoinHandler(RoomHandler):
 
     def form(self, name="", code="", error=None, status=200):
         t = self.t
+        w = Words(t)
         nxt = _safe_next(self.get_argument("next", ""), "")
-        body = (f"<h1>{html.escape(t.gettext('Join the Canasta class'))}</h1>"
-                f"<p>{html.escape(t.gettext('Type your name and the room code your teacher shows.'))}</p>"
+        body = (f"<h1>{w['Join the Canasta class']}</h1>"
+                f"<p>{w['Type your name and the room code your teacher shows.']}</p>"
                 f"{self.error_box(error)}"
                 f"<form class='card' method='post' action='{self.url('/login')}'>"
                 f"{self.xsrf_form_html()}<input type='hidden' name='next' value='{html.escape(nxt)}'>"
-                f"<label for='name'>{html.escape(t.gettext('Your name'))}</label>"
+                f"<label for='name'>{w['Your name']}</label>"
                 f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='60' "
                 f"value='{html.escape(name)}' required autofocus>"
-                f"<label for='code'>{html.escape(t.gettext('Room code'))}</label>"
+                f"<label for='code'>{w['Room code']}</label>"
                 f"<input id='code' name='code' type='text' autocomplete='off' autocapitalize='characters' "
                 f"maxlength='20' value='{html.escape(code)}' required>"
-                f"<button type='submit'>{html.escape(t.gettext('Join'))}</button></form>"
+                f"<button type='submit'>{w['Join']}</button></form>"
                 f"<p class='muted'><a href='{self.url('/teacher/login')}'>"
-                f"{html.escape(t.gettext('I am the teacher'))}</a></p>")
+                f"{w['I am the teacher']}</a></p>")
         self.send_page(t.gettext("Join the Canasta class"), body, status)
 
     @allow_unauthenticated
@@ -177,11 +217,12 @@ class TeacherLoginHandler(RoomHandler):
 
     def form(self, error=None, status=200):
         t = self.t
-        body = (f"<h1>{html.escape(t.gettext('Teacher'))}</h1>{self.error_box(error)}"
+        w = Words(t)
+        body = (f"<h1>{w['Teacher']}</h1>{self.error_box(error)}"
                 f"<form class='card' method='post' action='{self.url('/teacher/login')}'>{self.xsrf_form_html()}"
-                f"<label for='password'>{html.escape(t.gettext('Teacher password'))}</label>"
+                f"<label for='password'>{w['Teacher password']}</label>"
                 f"<input id='password' name='password' type='password' autocomplete='current-password' required autofocus>"
-                f"<button type='submit'>{html.escape(t.gettext('Open the teacher view'))}</button></form>")
+                f"<button type='submit'>{w['Open the teacher view']}</button></form>")
         self.send_page(t.gettext("Teacher"), body, status)
 
     @allow_unauthenticated
@@ -225,14 +266,15 @@ class LessonListHandler(RoomHandler):
     @web.authenticated
     def get(self):
         t = self.t
+        w = Words(t)
         app = self.settings["tutor_app"]
         items = []
         for number, title, path in app.lesson_notebooks():
-            mark = (f" <span class='done'>{html.escape(t.gettext('tonight'))}</span>"
+            mark = (f" <span class='done'>{w['tonight']}</span>"
                     if any(k.startswith(number + "-") for k in self.room.lessons) else "")
             items.append(f"<li><a href='{self.url('/voila/render/' + path)}'>"
                          f"{html.escape(title)}</a>{mark}</li>")
-        body = f"<h1>{html.escape(t.gettext('The lessons'))}</h1><ol class='card'>{''.join(items)}</ol>"
+        body = f"<h1>{w['The lessons']}</h1><ol class='card'>{''.join(items)}</ol>"
         self.send_page(t.gettext("The lessons"), body, script=self.settings["tutor_app"].room_script(self))
 
 
@@ -254,32 +296,33 @@ class TeacherHandler(RoomHandler):
 
     def send_view(self, error=None, status=200):
         t = self.t
+        w = Words(t)
         app = self.settings["tutor_app"]
         room = self.room
         addresses = "".join(f"<li><code>{html.escape(a)}</code></li>" for a in app.join_addresses())
         options = "".join(
             f"<option value='{html.escape(les.key)}|{html.escape(ex.id)}'>"
-            f"{html.escape(t.gettext('Lesson {number}').format(number=int(les.number)))}: "
+            f"{w.fmt('Lesson {number}', number=int(les.number))}: "
             f"{html.escape(_short(ex.prompt))}</option>" for les, ex in room.questions())
         ask = html.escape(t.gettext("Everyone: what would you rule here?"))
         body = (
-            f"<h1>{html.escape(t.gettext('Your Canasta class'))}</h1>{self.error_box(error)}"
-            f"<div class='card'><p>{html.escape(t.gettext('Learners open this address and type the room code:'))}</p>"
+            f"<h1>{w['Your Canasta class']}</h1>{self.error_box(error)}"
+            f"<div class='card'><p>{w['Learners open this address and type the room code:']}</p>"
             f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
-            f"<p class='muted'>{html.escape(t.gettext('Tonight: {lessons}').format(lessons=', '.join(_lesson_titles(room)) or '—'))}"
-            f" · <a href='{self.url('/teacher/handouts.pdf')}'>{html.escape(t.gettext('Handouts to print (PDF)'))}</a>"
-            f" · <a href='{self.url('/teacher/answers.pdf')}'>{html.escape(t.gettext('Answer key (PDF)'))}</a>"
-            f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{html.escape(t.gettext('The lessons'))}</a></p></div>"
+            f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(_lesson_titles(room)) or '—')}"
+            f" · <a href='{self.url('/teacher/handouts.pdf')}'>{w['Handouts to print (PDF)']}</a>"
+            f" · <a href='{self.url('/teacher/answers.pdf')}'>{w['Answer key (PDF)']}</a>"
+            f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{w['The lessons']}</a></p></div>"
             f"<div id='state'>{self.state_html()}</div>"
-            f"<h2>{html.escape(t.gettext('Put a question on every screen'))}</h2>"
+            f"<h2>{w['Put a question on every screen']}</h2>"
             f"<form class='card' method='post' action='{self.url('/teacher/push')}'>{self.xsrf_form_html()}"
-            f"<label for='question'>{html.escape(t.gettext('A question from tonight’s lessons'))}</label>"
+            f"<label for='question'>{w['A question from tonight’s lessons']}</label>"
             f"<select id='question' name='question'>{options}</select>"
             f"<button type='submit'>{ask}</button></form>"
             f"<form class='card' method='post' action='{self.url('/teacher/position')}'>{self.xsrf_form_html()}"
-            f"<label for='position'>{html.escape(t.gettext('Or a position of your own (in the notation)'))}</label>"
+            f"<label for='position'>{w['Or a position of your own (in the notation)']}</label>"
             f"<textarea id='position' name='position' spellcheck='false'>{html.escape(self.get_argument('position', ''))}</textarea>"
-            f"<label for='move'>{html.escape(t.gettext('The move to rule on'))}</label>"
+            f"<label for='move'>{w['The move to rule on']}</label>"
             f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
             f"<button type='submit'>{ask}</button></form>")
         script = (f"<script>setInterval(async()=>{{try{{const r=await fetch('{self.url('/teacher/state')}',"
@@ -290,10 +333,11 @@ class TeacherHandler(RoomHandler):
     def state_html(self) -> str:
         """Who is in, their progress, and the question on the screens with its tally."""
         t = self.t
+        w = Words(t)
         room = self.room
         rows = room.progress()
         now = time.time()
-        head = "".join(f"<th>{html.escape(t.gettext('Lesson {number}').format(number=int(k[:2])))}</th>"
+        head = "".join(f"<th>{w.fmt('Lesson {number}', number=int(k[:2]))}</th>"
                        for k in room.lessons)
         lines = []
         for row in rows:
@@ -317,14 +361,15 @@ class TeacherHandler(RoomHandler):
                          f"<td class='muted'>{html.escape(seen)}</td></tr>")
         count = t.ngettext("{n} learner in the room", "{n} learners in the room", len(rows)).format(n=len(rows))
         table = (f"<h2 id='count'>{html.escape(count)}</h2>"
-                 + (f"<table id='progress'><tr><th>{html.escape(t.gettext('Name'))}</th>"
-                    f"<th>{html.escape(t.gettext('Now in'))}</th>{head}<th>{html.escape(t.gettext('Last seen'))}</th></tr>"
+                 + (f"<table id='progress'><tr><th>{w['Name']}</th>"
+                    f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th></tr>"
                     f"{''.join(lines)}</table>" if rows else
-                    f"<p class='muted'>{html.escape(t.gettext('Nobody has joined yet.'))}</p>"))
+                    f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
         return self.question_html(len(rows)) + table      # the question first, while there is one
 
     def question_html(self, learners: int) -> str:
         t = self.t
+        w = Words(t)
         q = self.room.current()
         if q is None:
             return ""
@@ -338,17 +383,17 @@ class TeacherHandler(RoomHandler):
         verdict = "legal" if ruling.legal else "illegal"
         said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
                           answered).format(n=answered, total=learners)
-        return (f"<h2>{html.escape(t.gettext('The question on the screens'))}</h2><div class='card' id='question-state'>"
-                f"<p>{inline_md(q['prompt'] or t.gettext('Everyone: what would you rule here?'))} "
+        return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
+                f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<code>{html.escape(move_words(q['move']))}</code></p>"
                 f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
-                f"<p class='muted'>{html.escape(t.gettext('The ruling'))}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
+                f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
-                f"<button type='submit'{' disabled' if q['revealed'] else ''}>{html.escape(t.gettext('Show the ruling on every screen'))}</button></form>"
+                f"<button type='submit'{' disabled' if q['revealed'] else ''}>{w['Show the ruling on every screen']}</button></form>"
                 f"<form method='post' action='{self.url('/teacher/close')}' style='display:inline'>{self.xsrf_form_html()}"
-                f"<button class='quiet' type='submit'>{html.escape(t.gettext('Take the question off the screens'))}</button></form></div>")
+                f"<button class='quiet' type='submit'>{w['Take the question off the screens']}</button></form></div>")
 
 
 class TeacherStateHandler(TeacherHandler):
@@ -416,43 +461,44 @@ class QuestionHandler(RoomHandler):
 
     def question_state(self, kernel: str = "") -> dict:
         t = self.t
+        w = Words(t)
         user = self.current_user
         km = self.kernel_manager
         asleep = bool(kernel) and km.owner(kernel) != user.username
         state = {"key": "", "html": "", "asleep": asleep}
         if asleep:
             state["asleep_html"] = (
-                f"<p>{html.escape(t.gettext('This page went to sleep after a long pause. Reload it to go on: your progress is kept.'))}</p>"
-                f"<button type='button' data-reload='1'>{html.escape(t.gettext('Reload the page'))}</button>")
+                f"<p>{w['This page went to sleep after a long pause. Reload it to go on: your progress is kept.']}</p>"
+                f"<button type='button' data-reload='1'>{w['Reload the page']}</button>")
         q = self.room.current()
         if q is None:
             return state
         mine = self.room.answer_of(user.username, q["id"])
         key = f"{q['id']}:{mine}:{q['revealed']}"
         ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
-        parts = [f"<p class='tutor-room-from'>{html.escape(t.gettext('A question from your teacher'))}</p>",
+        parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
                  f"<p class='tutor-room-ask'><b>{ask}</b></p>",
                  f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
-                 f"<p>{html.escape(t.gettext('The move:'))} <code>{html.escape(move_words(q['move']))}</code></p>"]
+                 f"<p>{w['The move:']} <code>{html.escape(move_words(q['move']))}</code></p>"]
         if q["revealed"]:
             ruling = q["ruling"]
             verdict = "legal" if ruling.legal else "illegal"
             parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
                          f"{html.escape(ruling.explain(self.room.lang))} "
-                         f"<span class='tutor-room-rule'>({html.escape(t.gettext('rule'))} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+                         f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
             if mine:
                 right = mine == verdict
-                parts.append(f"<p>{html.escape(t.gettext('You said: {answer}.').format(answer=t.gettext(VERDICT[mine])))} "
-                             f"{html.escape(t.gettext('Right!') if right else t.gettext('Not this time.'))}</p>")
+                parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
+                             f"{w['Right!'] if right else w['Not this time.']}</p>")
         elif mine:
-            parts.append(f"<p class='tutor-room-said'>{html.escape(t.gettext('You said: {answer}.').format(answer=t.gettext(VERDICT[mine])))} "
-                         f"{html.escape(t.gettext('Your teacher will show the ruling.'))}</p>")
+            parts.append(f"<p class='tutor-room-said'>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
+                         f"{w['Your teacher will show the ruling.']}</p>")
         if not q["revealed"]:
             parts.append("<p>" + "".join(
                 f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
                 f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
                 for a in ("legal", "illegal")) + "</p>")
-        parts.append(f"<button type='button' class='tutor-room-hide' data-hide='1'>{html.escape(t.gettext('Hide'))}</button>")
+        parts.append(f"<button type='button' class='tutor-room-hide' data-hide='1'>{w['Hide']}</button>")
         state.update(key=key, html="".join(parts), show=t.gettext("Show the teacher's question"))
         return state
 
