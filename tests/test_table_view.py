@@ -10,7 +10,7 @@ import pytest
 
 import tutor
 from tutor.autoplay import play_on
-from tutor.engine.diagram import MIN_TEXT, MIN_WIDTH, WIDTH, scene
+from tutor.engine.diagram import HEIGHT, MIN_HEIGHT, MIN_TEXT, MIN_WIDTH, WIDTH, scene
 from tutor.engine.position import SEATS, Meld
 from tutor.engine.seatview import SeatView
 from tutor.hints import hint
@@ -230,13 +230,15 @@ def _positions_to_read():
     yield from _positions(seeds=(9,), every=25)
 
 
-@pytest.mark.parametrize("width", [MIN_WIDTH, 760, WIDTH])
+@pytest.mark.parametrize("width, height", [(MIN_WIDTH, HEIGHT), (760, HEIGHT), (WIDTH, HEIGHT),
+                                           (MIN_WIDTH, MIN_HEIGHT), (840, 710), (WIDTH, MIN_HEIGHT)])
 @pytest.mark.parametrize("open_hands", [False, True])
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])
-def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, open_hands, lang):
+def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, height, open_hands, lang):
     for pos in _positions_to_read():
-        sc = scene(pos, viewer="S", open_hands=open_hands, width=width, lang=lang,
+        sc = scene(pos, viewer="S", open_hands=open_hands, width=width, height=height, lang=lang,
                    selected=(0,), focus=0)
+        assert sc.height == height
         rects = []
         for p in sc.prims:
             if p[0] == "rect":
@@ -252,11 +254,13 @@ def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, 
                 assert 0 <= x <= sc.width and 0 <= y <= sc.height, p
 
 
-def test_labels_do_not_run_into_each_other_at_the_narrowest_width():
-    """At the narrowest width (560 table pixels) the labels of one row keep apart (estimated text widths)."""
+@pytest.mark.parametrize("height", [HEIGHT, MIN_HEIGHT])
+def test_labels_do_not_run_into_each_other_at_the_narrowest_width(height):
+    """At the narrowest width (560 table pixels) the labels of one row keep apart (estimated
+    text widths), at the full height and at the shortest."""
     from tutor.engine.diagram import text_width
     for pos in _positions_to_read():
-        prims = scene(pos, viewer="S", width=MIN_WIDTH).prims
+        prims = scene(pos, viewer="S", width=MIN_WIDTH, height=height).prims
         boxes = []
         for p in prims:
             if p[0] == "text" and p[4] >= 13 and len(p[3]) > 3:
@@ -268,6 +272,45 @@ def test_labels_do_not_run_into_each_other_at_the_narrowest_width():
             for b in boxes[i + 1:]:
                 overlap = min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2
                 assert not overlap, (a, b)
+
+
+@pytest.mark.parametrize("height", [MIN_HEIGHT, 690, 710, 740, HEIGHT])
+def test_a_shorter_table_keeps_its_rows_apart(height):
+    """The rows of a table drawn shorter (a short screen) keep their order and room: the
+    partner's hand, the opponents' melds, the middle row (stock and pile with their counts,
+    the status box, two marks), the team's melds, the learner's label and hand (a selected
+    card lifted 12 px), inside the felt."""
+    from tutor.engine.diagram import rows
+    y = rows(height)
+    assert y["top_hand"] + 56 < y["band1"]
+    assert y["band1_end"] - y["band1"] >= 128 and y["band2_end"] - y["band2"] >= 128
+    assert y["band1_end"] < y["box"] and y["band1_end"] < y["stock"] - 14 - 7
+    assert y["stock"] + y["count"] + 7 < y["marks"] and y["box"] + y["box_h"] < y["marks"]
+    assert y["badge"] + 26 <= y["box_h"] and y["box_lines"][-1] + 7 < y["badge"]
+    assert y["marks"] + 27 + 25 <= y["band2"]
+    assert y["column_end"] <= y["band2_end"] and y["side_label"] + 19 + 10 < y["column"]
+    assert y["band2_end"] <= y["bottom_label"] - 10 and y["bottom_label"] + 11 <= y["hand"] - 12 + 1
+    assert y["hand"] + 80 <= height - 12
+
+
+def test_the_table_is_drawn_as_tall_as_the_page_allows():
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    from tutor.table.widget import fit_height
+    assert fit_height(0) == HEIGHT and fit_height(1080) == HEIGHT and fit_height(860) == HEIGHT
+    assert fit_height(800) == 710 and fit_height(768) == 678 and fit_height(600) == MIN_HEIGHT
+    assert fit_height(1080, zoom=2) == MIN_HEIGHT
+    table = Table(PAIR)
+    assert table.scene.height == HEIGHT and table.canvas.height == 2 * HEIGHT
+    table.keyboard.set_state({"board_width": 840, "viewport_height": 800})      # what the page says
+    assert (table.table_width, table.table_height) == (840, 710)
+    assert table.scene.height == 710 and table.canvas.height == 1420 and table.canvas.width == 1680
+    # the hand is where it is drawn: a click on a card selects it
+    card = next(r for r in table.scene.regions if r.kind == "hand")
+    table._on_mouse_down((card.x + 4) * 2, (card.y + card.h / 2) * 2)
+    assert table.session.selection == [card.key[1]]
+    table.keyboard.set_state({"viewport_height": 1080})
+    assert table.table_height == HEIGHT and table.scene.height == HEIGHT
 
 
 # ---- keys, the move box, languages, the partner --------------------------------------------------

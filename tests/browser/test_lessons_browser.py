@@ -116,8 +116,8 @@ class TableAt:
         seat = position.turn
         view = SeatView.of(position, seat)
         g = self.canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, table: c.width / 2}; }""")
-        sc = scene(view, width=g["table"])
+            return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
+        sc = scene(view, width=g["table"], height=g["height"])
         k = g["width"] / sc.width
         hand = list(view.hand)
         used = set()
@@ -301,6 +301,67 @@ def test_learner_view_lesson_6(learner_view, page):
                            arg=header.element_handle(), timeout=30_000)
     assert page.locator(".tutor-task-feedback, .tutor-task-do[data-done='true']").count() >= 3
     assert not collect_output_errors(page)
+
+
+_PARTS = """(box) => {
+    const at = (sel) => { const e = box.querySelector(sel); if (!e) return null;
+        const b = e.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height}; };
+    const c = box.querySelector('canvas.tutor-canvas');
+    return {task: at('.tutor-task-panel'), canvas: at('canvas.tutor-canvas'), moves: at('.tutor-moves'),
+            explanation: at('.tutor-explanation'), side: at('.tutor-side'), box: at(':scope > .widget-html'),
+            table: c.width / 2, table_height: c.height / 2, vh: window.innerHeight, vw: window.innerWidth};
+}"""
+
+
+def _fits(parts) -> bool:
+    """The task panel, the hand (the canvas's bottom), the move buttons and the explanation
+    all inside the viewport at once."""
+    return all(0 <= parts[k]["top"] and parts[k]["bottom"] <= parts["vh"] + 1
+               for k in ("task", "canvas", "moves", "explanation"))
+
+
+def test_learner_view_1280x800_a_lesson_table_fits_with_its_task(learner_view, page):
+    """Issue 11 at 1280×800, in the learner view: a lesson's table with its task panel —
+    the task, the whole table down to the hand, the move buttons and the explanation of a
+    try — is on screen at once, without scrolling, and the canvas is drawn at the width it
+    is shown (its text >= 12 px)."""
+    server, _store, _url = learner_view
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
+        page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
+        lesson = L.get("06")
+        table = TableAt(page, lesson, "what-frozen", 0)
+        table.wait_drawn()
+        page.wait_for_function("""(c) => { const w = c.getBoundingClientRect().width;
+            return Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3; }""",
+                               arg=table.canvas.element_handle(), timeout=20_000)
+        table.click_cards(table.starts[0], ["9H"])          # one nine: a miss, with its ruling
+        table.press("take")
+        table.feedback("wrong")
+        page.wait_for_function("(el) => el.innerText.includes('Illegal')",
+                               arg=table.box.locator(".tutor-explanation").element_handle())
+        # the learner brings the table into view: its hand at the bottom of the screen
+        table.bring_hand_into_view()
+        parts = table.box.evaluate(_PARTS)
+        print("1280x800 lesson table:", json.dumps(parts))
+        assert _fits(parts), json.dumps(parts, indent=1)
+        # drawn at the size it is shown (shorter than the full 770: the page is 800 tall), so
+        # every canvas label keeps its 12 px
+        assert abs(parts["canvas"]["right"] - parts["canvas"]["left"] - parts["table"]) <= 4, parts
+        assert abs(parts["canvas"]["height"] - parts["table_height"]) <= 4 and parts["table_height"] < 770, parts
+        screenshot(page, "learner-lesson-06-1280x800-fit")
+        # the ruling reads in words: no move text, the rule id in the collapsed detail
+        text = table.box.locator(".tutor-explanation").inner_text()
+        assert "take 9H" not in text and "pile.take.frozen" not in text, text
+        assert table.box.locator(".tutor-explanation .tutor-ruling").get_attribute("data-rule") == "pile.take.frozen"
+        table.box.locator(".tutor-explanation details.tutor-rule summary").click()
+        page.wait_for_function("(el) => el.innerText.includes('pile.take.frozen')",
+                               arg=table.box.locator(".tutor-explanation").element_handle())
+        screenshot(page, "learner-lesson-06-1280x800-rule-open")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_learner_view_dark_theme_hint_and_answer_read_well(learner_view, page):

@@ -75,10 +75,12 @@ def _wait_painted(page, selector=CANVAS, timeout=30_000):
 
 
 def _geometry(page):
-    """The canvas on screen: its box, and the table width it is drawn at (backing store / 2)."""
+    """The canvas on screen: its box, and the table width and height it is drawn at (backing
+    store / 2)."""
     return page.evaluate("""(sel) => { const c = document.querySelector(sel);
         const r = c.getBoundingClientRect();
-        return {x: r.x, y: r.y, width: r.width, height: r.height, table: c.width / 2}; }""", CANVAS)
+        return {x: r.x, y: r.y, width: r.width, height: r.height, table: c.width / 2,
+                table_height: c.height / 2}; }""", CANVAS)
 
 
 def _settle(page):
@@ -96,7 +98,7 @@ def _card_point(page, card_text):
     from tutor.engine.diagram import scene
     pos = _position()
     g = _geometry(page)
-    sc = scene(pos, viewer="S", width=g["table"])
+    sc = scene(pos, viewer="S", width=g["table"], height=g["table_height"])
     for r in sc.regions:
         if r.kind == "hand" and pos.hand("S")[r.key[1]].text == card_text:
             k = g["width"] / sc.width
@@ -202,8 +204,13 @@ def test_lab_1280x800_mouse_hand_buttons_and_explanation_in_view(lab_server, pag
     for sel in (".tutor-moves", ".tutor-explanation", ".tutor-btn-take", ".tutor-btn-discard"):
         assert _in_viewport(page, sel), f"{sel} is not in view at 1280x800"
     text = page.inner_text(".tutor-explanation")
-    assert "Illegal" in text and "pile.take.frozen" in text, text
+    # a learner's table: the move in words, the rule id only in the collapsed "The rule"
+    assert "Illegal" in text and "You take the pile with K♥." in text, text
+    assert "pile.take.frozen" not in text and "take KH" not in text, text
+    assert page.get_attribute(".tutor-ruling", "data-rule") == "pile.take.frozen"
     screenshot(page, "table-lab-1280x800")
+    page.locator(".tutor-ruling details.tutor-rule summary").click()
+    assert "pile.take.frozen" in page.inner_text(".tutor-explanation")
     page.locator(".tutor-btn-clear").click()
     page.wait_for_function(
         "() => !(document.querySelector('.tutor-selection') || {}).innerText?.includes('K♥')", timeout=10_000)
@@ -269,7 +276,7 @@ def test_lab_a_move_by_keyboard_alone_and_tab_leaves_the_table(lab_server, page,
     page.keyboard.press("Enter")                       # before the draw: take the pile
     page.wait_for_function("() => document.querySelector('.tutor-explanation').innerText.includes('Legal')",
                            timeout=10_000)
-    assert "take KH KS" in page.inner_text(".tutor-explanation")
+    assert "You take the pile with K♥ and K♠." in page.inner_text(".tutor-explanation")
     # announced to a screen reader in the live region
     page.wait_for_function("() => document.querySelector('.tutor-live').textContent.includes('Legal')",
                            timeout=10_000)

@@ -24,8 +24,11 @@ melds in a band under the top hand, the viewer's team's melds in a band above th
 viewer's hand; in the middle the stock, the discard pile (wild cards and red threes
 crosswise), the status (whose turn, phase, scores, "may I go out?") and the frozen or
 blocked mark. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
-it is shown at, so that text keeps its size); every text is at least `MIN_TEXT` px and
-every colour pair reads at 4.5:1 (WCAG AA) — tests/test_table_view.py checks both.
+it is shown at, so that text keeps its size), the height from `MIN_HEIGHT` (664) to `HEIGHT`
+(770) (the widget draws shorter on a short screen, so that a lesson's table, its task and
+the hand fit at 1280×800: the meld bands and the middle row give up the room, every text
+keeps its size); every text is at least `MIN_TEXT` px and every colour pair reads at 4.5:1
+(WCAG AA) — tests/test_table_view.py checks both, at every width and height.
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ from .seatview import SeatView
 
 WIDTH, HEIGHT = 960, 770
 MIN_WIDTH = 560
+MIN_HEIGHT = 664
 MIN_TEXT = 12
 
 FELT = "#17572f"
@@ -343,11 +347,11 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
               highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)))
 
 
-def _pile(out, regions, view, x0, x1, y, w, h, highlight, t):
+def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
     pile = view.pile
     size = view.pile_size
     _label(out, x0, y - 14, t.gettext("discard pile"), 13, MUTED, True)
-    _label(out, x0, y + h + 16, t.ngettext("{n} card", "{n} cards", size).format(n=size), 13, INK, True)
+    _label(out, x0, y + count, t.ngettext("{n} card", "{n} cards", size).format(n=size), 13, INK, True)
     if not pile:
         out.append(("rect", x0, y, w, h, 6, None, MUTED, 1))
         _label(out, x0 + w / 2, y + h / 2, t.gettext("empty"), 12, MUTED, False, "center")
@@ -377,18 +381,45 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t):
         out.append(("line", x + w + 4, y - 4, x - 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
 
 
+#: where things sit from top to bottom, at the full height and at the shortest one; a
+#: height between them sits between them (the hand keeps its size, the bands and the
+#: middle row give up the room)
+_ROWS = {               # name: (at HEIGHT, at MIN_HEIGHT)
+    "top_label": (28, 24), "top_hand": (44, 38), "top_region": (18, 14),
+    "band1": (112, 104), "band1_end": (272, 232),
+    "side_label": (124, 116), "column": (164, 156), "column_end": (630, 526),
+    "box": (282, 242), "box_h": (142, 110), "box_lines": ((20, 44, 68, 88), (17, 37, 56, 72)),
+    "badge": (106, 80), "stock": (306, 260), "count": (92, 88), "marks": (428, 356),
+    "band2": (482, 410), "band2_end": (642, 538),
+    "bottom_label": (656, 550), "bottom_region": (644, 540), "hand": (678, 572),
+}
+
+
+def rows(height: int = HEIGHT) -> dict:
+    """The table's rows (y coordinates) at `height` (clamped to MIN_HEIGHT..HEIGHT)."""
+    h = max(MIN_HEIGHT, min(HEIGHT, int(height)))
+    f = (h - MIN_HEIGHT) / (HEIGHT - MIN_HEIGHT)
+
+    def mix(full, short):
+        if isinstance(full, tuple):
+            return tuple(mix(a, b) for a, b in zip(full, short))
+        return round(short + (full - short) * f)
+    return {name: mix(*pair) for name, pair in _ROWS.items()}
+
+
 def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=None,
           width=WIDTH, height=HEIGHT, note=None, lang="en", focus=None) -> Scene:
     """The whole table as primitives and click regions (see the module doc).
 
     `pos` is a Position (seen by `viewer`; every card when `open_hands`) or a SeatView.
-    `width` is clamped to MIN_WIDTH..WIDTH. `focus` is the keyboard's place: a hand index,
-    or a (team, rank) meld."""
+    `width` is clamped to MIN_WIDTH..WIDTH, `height` to MIN_HEIGHT..HEIGHT. `focus` is the
+    keyboard's place: a hand index, or a (team, rank) meld."""
     view = pos if isinstance(pos, SeatView) else SeatView.of(pos, viewer, open=open_hands)
     t = translator(lang)
     out: list = []
     regions: list = []
-    W, H = max(MIN_WIDTH, min(WIDTH, int(width))), height
+    W, H = max(MIN_WIDTH, min(WIDTH, int(width))), max(MIN_HEIGHT, min(HEIGHT, int(height)))
+    y = rows(H)
     at = seats_around(view.seat)
     hl = tuple(highlight)
     # felt and rim
@@ -422,27 +453,27 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     bx1 = W - bx0
     # --- top seat (partner) and the two sides
     top = at["top"]
-    seat_label(top, W / 2, 28)
-    _hand_row(out, regions, view, top, bx0, bx1, 44, 40, 56, t, highlight=hl)
-    regions.append(Region("seat", top, bx0, 18, bx1 - bx0, 84))
+    seat_label(top, W / 2, y["top_label"])
+    _hand_row(out, regions, view, top, bx0, bx1, y["top_hand"], 40, 56, t, highlight=hl)
+    regions.append(Region("seat", top, bx0, y["top_region"], bx1 - bx0, 84))
     for side in ("left", "right"):
         seat = at[side]
         cx = 24 if side == "left" else W - 24 - 44
-        seat_label(seat, cx + 22 + (14 if side == "left" else -14), 124, lines=True)
-        _hand_column(out, view, seat, cx, 164, 630, 44, 60, t, highlight=hl)
-        regions.append(Region("seat", seat, cx - 10, 112, 90, 520))
+        seat_label(seat, cx + 22 + (14 if side == "left" else -14), y["side_label"], lines=True)
+        _hand_column(out, view, seat, cx, y["column"], y["column_end"], 44, 60, t, highlight=hl)
+        regions.append(Region("seat", seat, cx - 10, y["band1"], 90, y["column_end"] - y["band1"] + 2))
 
     # --- melds: opponents under the top hand, own team above the viewer's hand
     own = team_of(view.seat)
     opp = other_team(own)
-    _band(out, regions, view, opp, bx0, 112, bx1, 272, hl, target, t, focus)
-    _band(out, regions, view, own, bx0, 482, bx1, 642, hl, target, t, focus)
+    _band(out, regions, view, opp, bx0, y["band1"], bx1, y["band1_end"], hl, target, t, focus)
+    _band(out, regions, view, own, bx0, y["band2"], bx1, y["band2_end"], hl, target, t, focus)
 
     # --- middle: stock, pile, status, marks; across the whole table when the side hands
     # are short stacks of backs, between the bands when they are open columns
     stacks = all(at[side] not in view.hands for side in ("left", "right"))
     mx0, mx1 = (24, W - 24) if stacks and narrow else (92, W - 92) if narrow else (bx0, bx1)
-    my = 306
+    my = y["stock"]
     sx = mx0 + 8
     _label(out, sx, my - 14, t.gettext("stock"), 13, MUTED, True)
     if view.stock_size:
@@ -452,36 +483,37 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         out.append(("rect", sx, my, 54, 76, 6, None, MUTED, 1))
         _label(out, sx + 27, my + 38, t.gettext("empty"), 12, MUTED, False, "center")
     regions.append(Region("stock", None, sx, my - 8, 62, 84))
-    _label(out, sx, my + 92, t.ngettext("{n} card", "{n} cards", view.stock_size).format(
+    _label(out, sx, my + y["count"], t.ngettext("{n} card", "{n} cards", view.stock_size).format(
         n=view.stock_size), 13, INK, True)
 
     bw = 200 if not narrow else 186
-    bx, by, bh = mx1 - bw, 282, 142
+    bx, by, bh = mx1 - bw, y["box"], y["box_h"]
+    line1, line2, line3, line4 = y["box_lines"]
     px0, px1 = sx + 82, bx - 16
-    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t)
+    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"])
 
     # status box
     out.append(("rect", bx, by, bw, bh, 10, BOX, "rgba(255,255,255,0.25)", 1))
     if over:
-        _label(out, bx + 12, by + 20, t.gettext("Hand over"), 15, GOLD, True)
+        _label(out, bx + 12, by + line1, t.gettext("Hand over"), 15, GOLD, True)
         who = (t.gettext("{seat} went out").format(seat=seat_name(view.out, t)) if view.out
                else t.gettext("the stock ran out"))
-        _label(out, bx + 12, by + 44, who, 13, INK)
+        _label(out, bx + 12, by + line2, who, 13, INK)
     else:
-        _label(out, bx + 12, by + 20, t.gettext("{seat} to play").format(seat=seat_name(turn, t)),
+        _label(out, bx + 12, by + line1, t.gettext("{seat} to play").format(seat=seat_name(turn, t)),
                15, GOLD, True)
-        _label(out, bx + 12, by + 44, t.gettext(PHASE_WORDS.get(view.phase, view.phase)), 13, INK)
+        _label(out, bx + 12, by + line2, t.gettext(PHASE_WORDS.get(view.phase, view.phase)), 13, INK)
     ns, ew = view.score
     # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
-    _label(out, bx + 12, by + 68, t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew), 13, INK, True)
-    _label(out, bx + 12, by + 88, t.gettext("running totals"), 12, MUTED)
+    _label(out, bx + 12, by + line3, t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew), 13, INK, True)
+    _label(out, bx + 12, by + line4, t.gettext("running totals"), 12, MUTED)
     asked = view.asked
     if asked == "pending":
-        _badge(out, bx + 8, by + 106, bw - 16, 26, GOLD,
+        _badge(out, bx + 8, by + y["badge"], bw - 16, 26, GOLD,
                t.gettext("“May I go out?” {seat}?").format(seat=seat_name(partner_of(turn), t)),
                "#3e2a00", 13, limit=W - 14)
     elif asked in ("yes", "no"):
-        _badge(out, bx + 8, by + 106, bw - 16, 26, YES if asked == "yes" else BLOCKED,
+        _badge(out, bx + 8, by + y["badge"], bw - 16, 26, YES if asked == "yes" else BLOCKED,
                t.gettext("partner said yes") if asked == "yes" else t.gettext("partner said no"),
                size=13, limit=W - 14)
 
@@ -496,16 +528,16 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):
-        _badge(out, (bx0 + bx1) / 2 - 150, 428 + 27 * k, 300, 25, fill, text, size=13)
+        _badge(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13)
     if note:
         _label(out, bx + 12, by + bh + 12, note[:30], 12, MUTED)
 
     # --- the viewer's hand
     bottom = at["bottom"]
-    seat_label(bottom, W / 2, 656)
+    seat_label(bottom, W / 2, y["bottom_label"])
     # the seat region first: the hand regions after it win the hit test (`Scene.hit`)
-    regions.append(Region("seat", bottom, 40, 644, W - 80, 118))
-    _hand_row(out, regions, view, bottom, 40, W - 40, 678, 56, 80, t, selected, hl,
+    regions.append(Region("seat", bottom, 40, y["bottom_region"], W - 80, 118))
+    _hand_row(out, regions, view, bottom, 40, W - 40, y["hand"], 56, 80, t, selected, hl,
               clickable=True, focus=focus if isinstance(focus, int) else None)
     return Scene(out, regions, W, H)
 
@@ -569,5 +601,5 @@ def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75, la
     return prims_to_svg(sc.prims, sc.width, sc.height, scale)
 
 
-__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_TEXT", "scene", "seats_around", "position_svg",
+__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "MIN_TEXT", "rows", "scene", "seats_around", "position_svg",
            "prims_to_svg"]

@@ -13,7 +13,7 @@ tests/test_table_model.py fail loudly rather than the table staying blank.
 """
 from __future__ import annotations
 
-from ..engine.diagram import SHADOW, WIDTH, scene as _scene
+from ..engine.diagram import HEIGHT, SHADOW, WIDTH, scene as _scene
 
 SCALE = 2
 FONT_FAMILY = "sans-serif"      # short: the font is re-sent often; DejaVu Sans on Debian
@@ -117,12 +117,14 @@ def emit(canvas, prims, width, height, scale=SCALE) -> int:
     return len(cmds)
 
 
-def draw_session(canvas, session, scale=SCALE, width=None, lang="en", focus=None):
+def draw_session(canvas, session, scale=SCALE, width=None, lang="en", focus=None, height=None):
     """Compute the scene of a TableSession (the bottom seat's view) and draw it; returns the
-    Scene (for hit tests). `width`: the table's width in table pixels (600-960)."""
+    Scene (for hit tests). `width`: the table's width in table pixels (560-960); `height`:
+    its height (664-770)."""
     from ipycanvas import hold_canvas
     sc = _scene(session.view(), highlight=session.highlight(), selected=tuple(session.selection),
-                target=session.target, width=width or WIDTH, lang=lang, focus=focus)
+                target=session.target, width=width or WIDTH, height=height or HEIGHT, lang=lang,
+                focus=focus)
     with hold_canvas():
         emit(canvas, sc.prims, sc.width, sc.height, scale)
     return sc

@@ -13,7 +13,9 @@ Python; Tab is never taken. In the same element:
 - the table's language, set as the ``lang`` attribute of the whole table (a screen reader
   reads Finnish words as Finnish);
 - the width the canvas has on screen (`board_width`, from a ResizeObserver), so that the
-  table is drawn at that width and its text keeps its size.
+  table is drawn at that width and its text keeps its size; and the height the page shows
+  at once (`viewport_height`: the window, or JupyterLab's notebook panel), so that on a
+  short screen the table is drawn shorter (tutor.engine.diagram.MIN_HEIGHT).
 
 It also tells the canvas to stay out of the Tab order (``tabindex=-1``) and hands the focus
 on from the canvas to the keyboard element after a click, so that the arrow keys go on
@@ -113,7 +115,7 @@ function render({ model, el }) {
 
   // the canvas of this table: out of the Tab order, described by our text, and a click on
   // it hands the keyboard focus to the hand
-  let tries = 0, observer = null;
+  let tries = 0, observer = null, report = null;
   function attach() {
     const table = el.closest(".tutor-table");
     const canvas = table && table.querySelector("canvas.tutor-canvas");
@@ -128,12 +130,22 @@ function render({ model, el }) {
     model.on("change:canvas_label", () => canvas.setAttribute("aria-label", model.get("canvas_label")));
     canvas.addEventListener("focus", () => box.focus({ preventScroll: true }));
     const board = table.querySelector(".tutor-board") || canvas.parentElement;
-    let last = 0;
-    const report = () => {
+    // the height the page shows at once: the window, or the box the table scrolls in
+    // (JupyterLab's notebook panel) when that is smaller
+    const room = () => {
+      let h = window.innerHeight;
+      for (let e = table.parentElement; e && e !== document.body; e = e.parentElement) {
+        const oy = getComputedStyle(e).overflowY;
+        if ((oy === "auto" || oy === "scroll") && e.clientHeight > 200) { h = Math.min(h, e.clientHeight); break; }
+      }
+      return Math.floor(h);
+    };
+    let lastW = 0, lastH = 0;
+    report = () => {
       const w = Math.floor(board.getBoundingClientRect().width);
-      const h = Math.floor(window.innerHeight);
-      if (w > 0 && Math.abs(w - last) >= 4) {
-        last = w;
+      const h = room();
+      if (w > 0 && (Math.abs(w - lastW) >= 4 || Math.abs(h - lastH) >= 4)) {
+        lastW = w; lastH = h;
         model.set("board_width", w);
         model.set("viewport_height", h);
         model.save_changes();
@@ -141,10 +153,14 @@ function render({ model, el }) {
     };
     observer = new ResizeObserver(report);
     observer.observe(board);
+    window.addEventListener("resize", report);
     report();
   }
   requestAnimationFrame(attach);
-  return () => { if (observer) observer.disconnect(); };
+  return () => {
+    if (observer) observer.disconnect();
+    if (report) window.removeEventListener("resize", report);
+  };
 }
 export default { render };
 """.replace("%KEYS%", repr(list(KEYS)).replace("'", '"'))
@@ -182,7 +198,7 @@ class TableKeys(anywidget.AnyWidget):
     lang = traitlets.Unicode("").tag(sync=True)                        # the table's language (its lang attribute)
     board_width = traitlets.Int(0).tag(sync=True)                      # from the page
     active = traitlets.Bool(False).tag(sync=True)                      # the hand has the focus
-    viewport_height = traitlets.Int(0).tag(sync=True)
+    viewport_height = traitlets.Int(0).tag(sync=True)                  # the page's height, from the page
 
     def say(self, text: str) -> None:
         """Announce `text` in the live region (again, if it is the same as last time)."""

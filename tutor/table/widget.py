@@ -32,7 +32,10 @@ buttons and the explanation at its bottom, beside the hand.
 Screens: the table is a row that wraps — the board (canvas, keyboard line) and the side
 (moves, move box, explanation). The canvas is drawn at the width it gets on screen (the
 page reports it through `TableKeys`), 560–960 table pixels, so its text keeps its size;
-wider, it is scaled up. "Projector" draws at half the width and scales by two (every label
+wider, it is scaled up. Its height follows the page's: 770 table pixels where the page shows
+860 or more at once, down to 664 on a shorter screen (`fit_height`), so that at 1280×800 a
+lesson's table — its task panel at the top of the side, the hand at the bottom — fits on
+screen whole. "Projector" draws at half the width and scales by two (every label
 twice its size, 24 px and more) and pins the side (buttons and ruling) to the screen's right
 edge, so the ruling stays on screen while the table scrolls. Colours of the
 widgets come from JupyterLab's theme variables (light and dark).
@@ -45,7 +48,7 @@ import warnings
 import ipywidgets as W
 from ipycanvas import Canvas
 
-from ..engine.diagram import HEIGHT, MIN_WIDTH, WIDTH, card_words
+from ..engine.diagram import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH, card_words
 from ..engine.plainwords import actor, move_words, plain_rule_text, without_rule_ids
 from ..engine.position import Position
 from ..engine.rulebook import rule_text
@@ -128,6 +131,21 @@ body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-
 </style>"""
 
 
+#: what the board shows above the canvas (the selection line, the keys line and "Describe the
+#: table"), with a margin: the canvas gets the page's height less this
+ABOVE_CANVAS = 90
+
+
+def fit_height(room: int, zoom: int = 1) -> int:
+    """The table's height in table pixels for a page that shows `room` pixels at once (0:
+    not known yet): as tall as fits, between MIN_HEIGHT and HEIGHT. At 1280×800 a table
+    with its task panel (the side column, as tall as the board) and the hand then fit on
+    screen together; at 1080 and more the table is full height."""
+    if room <= 0:
+        return HEIGHT
+    return max(MIN_HEIGHT, min(HEIGHT, (room - ABOVE_CANVAS) // zoom))
+
+
 def _code(text: str) -> str:
     """Rulebook text with its `rule.ids` shown as code."""
     parts = html.escape(text).split("`")
@@ -175,9 +193,10 @@ class Table(W.Box):
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
         self.table_width = WIDTH               # the table's width in table pixels (from the page)
+        self.table_height = HEIGHT             # and its height (shorter on a short screen)
         self.keyboard = TableKeys()
         self.keyboard.on_msg(self._on_keys_msg)
-        self.keyboard.observe(self._on_board_width, "board_width")
+        self.keyboard.observe(self._on_board_width, ["board_width", "viewport_height"])
         self.keyboard.observe(lambda _change: self.redraw(), "active")
 
         self.buttons = {}
@@ -301,7 +320,7 @@ class Table(W.Box):
         self.language.description = t.gettext("Language")
         self.projector.description = t.gettext("Projector")
         self.projector.tooltip = t.gettext("large print for a class: twice the size, the ruling kept on screen")
-        self.move_box.placeholder = (t.gettext("type a move, or pick one from the list") if self.learner
+        self.move_box.placeholder = (t.gettext("type or pick a move") if self.learner
                                      else t.gettext("type a move, e.g. take KH KS"))
         self.move_box.description = t.gettext("Move")
         self.play_button.description = t.gettext("Play")
@@ -409,18 +428,20 @@ class Table(W.Box):
             mgr._current_canvas = None
         self.redraw()
 
-    def _on_board_width(self, change):
-        self._set_width(change["new"])
+    def _on_board_width(self, _change):
+        self._set_width(self.keyboard.board_width)
 
     def _set_width(self, shown: int):
-        """Draw the table at the width the page shows it (projector: half of it, scaled by two)."""
+        """Draw the table at the width the page shows it (projector: half of it, scaled by two),
+        and as tall as the page's height allows (`fit_height`)."""
         if shown <= 0:
             return
         zoom = 2 if self.projector.value else 1
         width = max(MIN_WIDTH, min(WIDTH, shown // zoom))
-        if width != self.table_width:
-            self.table_width = width
-            self.canvas.width = width * SCALE
+        height = fit_height(self.keyboard.viewport_height, zoom)
+        if (width, height) != (self.table_width, self.table_height):
+            self.table_width, self.table_height = width, height
+            self.canvas.width, self.canvas.height = width * SCALE, height * SCALE
             self.redraw()
 
     def _on_mouse_down(self, x, y):
@@ -606,7 +627,8 @@ class Table(W.Box):
         # the keyboard's ring: only while the hand has the focus (a mouse user sees none)
         focus = None if not self.keyboard.active else \
             self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
-        self.scene = draw_session(self.canvas, self.session, width=self.table_width, lang=self.lang, focus=focus)
+        self.scene = draw_session(self.canvas, self.session, width=self.table_width,
+                                  height=self.table_height, lang=self.lang, focus=focus)
         return self.scene
 
     def refresh(self):
