@@ -25,7 +25,7 @@ import signal
 import sys
 from pathlib import Path
 
-from ..i18n import LANGUAGES, N_, translator
+from ..i18n import LANGUAGES, N_, language_option, translator
 
 from ..lessons.serve import ROOT as REPO_NOTEBOOKS    # the lesson notebooks (per language)
 DEFAULT_PORT = 8866
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
     """``python -m tutor class [options]``: run a class until Ctrl-C. Exit 2 on bad input."""
     argv = list(sys.argv[1:] if argv is None else argv)
     from ..i18n import default_language
-    lang_arg = _peek(argv, "--lang")
+    lang_arg = language_option(argv)
     lang = lang_arg or default_language()
     t = translator(lang if lang in LANGUAGES else "en")
     parser = build_parser(t)
@@ -138,12 +138,3 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     app.start()
     return 0
-
-
-def _peek(argv, option):
-    for i, a in enumerate(argv):
-        if a == option and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith(option + "="):
-            return a.split("=", 1)[1]
-    return None

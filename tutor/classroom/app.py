@@ -44,7 +44,7 @@ _LESSON = re.compile(r"^(\d\d)-[^/]+\.ipynb$")
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
-class RoomVoilaHandler(TornadoVoilaHandler):
+class RoomVoilaHandler(pages.InRoom, TornadoVoilaHandler):
     """Voila's page handler, for one person: which notebooks, whose kernel, the room script."""
 
     @web.authenticated
@@ -72,18 +72,6 @@ class RoomVoilaHandler(TornadoVoilaHandler):
 
     def write_error(self, status_code, **kwargs):
         pages.RoomHandler.write_error(self, status_code, **kwargs)
-
-    @property
-    def room(self):
-        return self.settings["tutor_room"]
-
-    @property
-    def t(self):
-        from ..i18n import translator
-        return translator(self.room.lang)
-
-    def url(self, path):
-        return self.base_url.rstrip("/") + path
 
 
 class RoomKernelWebsocketHandler(VoilaKernelWebsocketHandler):

@@ -124,8 +124,8 @@ def move_words(move: str) -> str:
     return " ".join(out)
 
 
-class RoomHandler(JupyterHandler):
-    """A page of the room: the room, its words, who is asking."""
+class InRoom:
+    """What every handler of the room knows: the room, its language, its addresses."""
 
     @property
     def room(self):
@@ -137,6 +137,10 @@ class RoomHandler(JupyterHandler):
 
     def url(self, path: str) -> str:
         return self.base_url.rstrip("/") + path
+
+
+class RoomHandler(InRoom, JupyterHandler):
+    """A page of the room: the room, its words, who is asking."""
 
     def send_page(self, title, body, status=200, script=""):
         self.set_status(status)
