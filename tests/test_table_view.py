@@ -293,6 +293,28 @@ def test_a_shorter_table_keeps_its_rows_apart(height):
     assert y["hand"] + 80 <= height - 12
 
 
+@pytest.mark.parametrize("width", [MIN_WIDTH, 700, WIDTH])
+@pytest.mark.parametrize("height", [MIN_HEIGHT, 710, HEIGHT])
+def test_the_side_stacks_end_above_the_middle_row(width, height):
+    """On a narrow table the middle row (the stock, the status box) runs under the side
+    players' stacks of backs: on a short one too, the stacks end above it."""
+    from tutor.engine.diagram import BACK, rows, text_width
+    y = rows(height)
+    found = 0
+    for pos in _positions_to_read():
+        sc = scene(pos.seen_by("S"), width=width, height=height)
+        backs = [p for p in sc.prims if p[0] == "rect" and p[6] == BACK and p[3] == 44
+                 and y["band1"] < p[2] < y["band2"]]
+        stock = [p for p in sc.prims if p[0] == "text" and p[3] == "stock"]
+        for _, x, top, w, h, *_rest in backs:
+            assert top + h <= y["box"] - 4, (width, height, top + h)
+            for _t, sx, sy, text, size, *_more in stock:
+                apart = sx > x + w or sx + text_width(text, size, True) < x or sy - size / 2 > top + h
+                assert apart, (width, height, "the stock's label under a stack")
+        found += len(backs)
+    assert found > 20
+
+
 def test_the_table_is_drawn_as_tall_as_the_page_allows():
     pytest.importorskip("ipywidgets")
     from tutor.table import Table

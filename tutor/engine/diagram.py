@@ -260,14 +260,18 @@ def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlig
         out.append(("rect", cx - 1, cy - 1, w + 2, h + 2, 6, None, BLACK, 1.5))
 
 
-def _hand_column(out, view, seat, x, y0, y1, w, h, t, highlight=()):
+def _hand_column(out, view, seat, x, y0, y1, w, h, t, highlight=(), backs_end=None):
     n = view.counts[seat]
     if not n:
         return
     cards = view.hands.get(seat)
     if cards is None:                      # a short stack of backs: the label says how many
-        for i in range(min(n, 5)):
-            _back(out, x, y0 + i * 8, w, h)
+        k = min(n, 5)
+        step = 8                           # closer on a short table: the stack ends by `backs_end`
+        if backs_end is not None and k > 1:
+            step = min(8, max(2, (backs_end - y0 - h) / (k - 1)))
+        for i in range(k):
+            _back(out, x, y0 + i * step, w, h)
         return
     cols = 1 if n <= 12 else 2
     per = -(-n // cols)
@@ -460,7 +464,9 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         seat = at[side]
         cx = 24 if side == "left" else W - 24 - 44
         seat_label(seat, cx + 22 + (14 if side == "left" else -14), y["side_label"], lines=True)
-        _hand_column(out, view, seat, cx, y["column"], y["column_end"], 44, 60, t, highlight=hl)
+        # a stack of backs ends above the middle row, which runs under it on a narrow table
+        _hand_column(out, view, seat, cx, y["column"], y["column_end"], 44, 60, t, highlight=hl,
+                     backs_end=y["box"] - 6)
         regions.append(Region("seat", seat, cx - 10, y["band1"], 90, y["column_end"] - y["band1"] + 2))
 
     # --- melds: opponents under the top hand, own team above the viewer's hand
