@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import tutor
-from tutor.classroom import lesson_folder, main, parse_lessons
+from tutor.classroom import REPO_NOTEBOOKS, in_language, main, parse_lessons
 from tutor.classroom.handouts import answer_rows, diagram_svg, ink_light
 from tutor.classroom.kernels import learner_env
 from tutor.classroom.room import BAD_CODE, Room, RoomError, clean_name, lesson
@@ -152,11 +152,10 @@ def test_python_m_tutor_class_is_the_command():
     assert out.returncode == 0 and "--lessons" in out.stdout and "room code" in out.stdout
 
 
-def test_the_lessons_of_the_chosen_language_are_served_when_there_are_some(tmp_path):
-    folder, in_language = lesson_folder("en")
-    assert in_language and (folder / "06-frozen-pile.ipynb").is_file()
-    sv, sv_ok = lesson_folder("sv")
-    assert sv_ok == (sv.name == "sv")
+def test_the_room_knows_whether_its_language_has_lesson_notebooks(tmp_path):
+    assert in_language(REPO_NOTEBOOKS, "en") and (REPO_NOTEBOOKS / "06-frozen-pile.ipynb").is_file()
+    assert in_language(REPO_NOTEBOOKS, "sv") == (REPO_NOTEBOOKS / "sv" / "06-frozen-pile.ipynb").is_file()
+    assert not in_language(tmp_path, "fi")
 
 
 def test_handout_diagrams_are_ink_light():

@@ -256,8 +256,13 @@ def test_the_room_speaks_the_chosen_language(tmp_path):
             a = await _learner(server, "Ines", open_page=False)
             join = await a.request("login")
             assert b"<html lang='sv'>" in join.body
-            await a.open("00-lessons.ipynb")
-            await a.open("06-frozen-pile.ipynb")
+            assert (await a.request("")).headers["Location"] == "/voila/render/sv/00-lessons.ipynb"
+            await a.open("sv/00-lessons.ipynb")
+            await a.open("00-lessons.ipynb")                  # the list's language links work
+            for refused in ("xx/00-lessons.ipynb", "sv/teacher.ipynb", "sv/../teacher.ipynb",
+                            "sv/.hidden.ipynb", "sv/sub/06-frozen-pile.ipynb"):
+                assert (await a.request(f"voila/render/{refused}")).code == 404, refused
+            await a.open("sv/06-frozen-pile.ipynb")
             await a.close()
             return a.kernel_id
         kernel_id = run(go())

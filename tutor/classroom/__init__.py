@@ -60,14 +60,10 @@ def parse_lessons(text: str | None) -> list[str]:
     return chosen
 
 
-def lesson_folder(lang: str, given: str | None = None) -> tuple[Path, bool]:
-    """The folder of notebooks to serve, and whether it is in the chosen language."""
-    if given:
-        return Path(given).resolve(), True
-    own = REPO_NOTEBOOKS / lang
-    if lang != "en" and any(own.glob("[0-9][0-9]-*.ipynb")):
-        return own, True
-    return REPO_NOTEBOOKS, lang == "en"
+def in_language(folder: Path, lang: str) -> bool:
+    """Whether the lesson folder has notebooks of `lang` (English ones at its top, the
+    others in ``<lang>/``, as tutor.lessons.serve lays them out)."""
+    return lang == "en" or any((folder / lang).glob("[0-9][0-9]-*.ipynb"))
 
 
 def build_parser(t) -> argparse.ArgumentParser:
@@ -120,12 +116,12 @@ def main(argv=None) -> int:
         print(t.gettext(BAD_LESSONS).format(text=str(e), first=int(every[0].number),
                                             last=int(every[-1].number)), file=sys.stderr)
         return 2
-    folder, in_language = lesson_folder(lang, args.notebooks)
+    folder = Path(args.notebooks).resolve() if args.notebooks else REPO_NOTEBOOKS
     if not any(folder.glob("[0-9][0-9]-*.ipynb")):
         print(t.gettext(NO_NOTEBOOKS).format(folder=folder), file=sys.stderr)
         return 2
-    if not in_language:
-        print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=REPO_NOTEBOOKS / lang), file=sys.stderr)
+    if not in_language(folder, lang):
+        print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=folder / lang), file=sys.stderr)
     from .app import make_app
     from .room import Room
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)

@@ -8,8 +8,9 @@ no code, one kernel per page) with what a room adds:
 - a kernel manager that starts a page's kernel for the person asking (`kernels`);
 - its own page handlers (`pages`): joining, the teacher's view, the question on screens;
 - Voila's handlers narrowed: notebooks are rendered only from the top of the lesson folder
-  (the teacher's notebook only for the teacher), the notebook tree, the contents listing
-  and the raw files are not served, and even Voila's static files need the room cookie.
+  and of its language folders (the teacher's notebook only for the teacher), the notebook
+  tree, the contents listing and the raw files are not served, and even Voila's static
+  files need the room cookie.
 
 Settings Voila already has are used as they are: ``strip_sources`` (no code on the page),
 tracebacks hidden, and its kernel manager's message filter (a page's front end may send
@@ -39,7 +40,8 @@ from .kernels import RoomKernelManager, starting_for
 
 #: Notebooks of the lesson folder a learner may not open (the teacher's notes).
 TEACHER_ONLY = ("teacher.ipynb",)
-_TOP_NOTEBOOK = re.compile(r"^[^/\\]+\.ipynb$")
+#: A page of the lesson folder: a notebook at its top (English) or in a language's folder.
+_PAGE = re.compile(r"^(?:(?P<lang>[a-z]{2})/)?(?P<name>[^/\\.][^/\\]*\.ipynb)$")
 _LESSON = re.compile(r"^(\d\d)-[^/]+\.ipynb$")
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -54,7 +56,7 @@ class RoomVoilaHandler(pages.InRoom, TornadoVoilaHandler):
         if not app.may_open(path, user):
             raise web.HTTPError(404)
         room = self.settings["tutor_room"]
-        m = _LESSON.match(path)
+        m = _LESSON.match(path.rsplit("/", 1)[-1])
         if m and not is_teacher(user):
             key = next((k for k in app.lesson_keys() if k.startswith(m.group(1) + "-")), None)
             if key:
@@ -123,17 +125,23 @@ class RoomApp(Voila):
 
     # ---- what is served ---------------------------------------------------------------------
     def may_open(self, path: str | None, user) -> bool:
-        if not path or not _TOP_NOTEBOOK.match(path) or path.startswith("."):
+        """A notebook at the top of the lesson folder or in a language's folder (the lesson
+        list's language links lead there); the teacher's notebook for the teacher only."""
+        from ..i18n import LANGUAGES
+        m = _PAGE.match(path or "")
+        if m is None or (m["lang"] and m["lang"] not in LANGUAGES):
             return False
-        if path in TEACHER_ONLY and not is_teacher(user):
+        if m["name"] in TEACHER_ONLY and not is_teacher(user):
             return False
         return (Path(self.root_dir) / path).is_file()
 
     def lesson_list_url(self) -> str:
-        """The lessons' own list page (tutor.lessons.serve.LIST), else a plain list of ours."""
-        from ..lessons.serve import LIST
-        if (Path(self.root_dir) / LIST).is_file():
-            return "/voila/render/" + LIST
+        """The lessons' own list page in the room's language (tutor.lessons.serve's
+        start page), else theirs in English, else a plain list of ours."""
+        from ..lessons.serve import LIST, start_page
+        for page in (start_page(self.room.lang), LIST):
+            if (Path(self.root_dir) / page).is_file():
+                return "/voila/render/" + page
         return "/lessons"
 
     def lesson_notebooks(self) -> list[tuple[str, str, str]]:
