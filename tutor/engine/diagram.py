@@ -466,7 +466,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         seat_label(seat, cx + 22 + (14 if side == "left" else -14), y["side_label"], lines=True)
         # a stack of backs ends above the middle row, which runs under it on a narrow table
         _hand_column(out, view, seat, cx, y["column"], y["column_end"], 44, 60, t, highlight=hl,
-                     backs_end=y["box"] - 6)
+                     backs_end=y["box"] - 10)
         regions.append(Region("seat", seat, cx - 10, y["band1"], 90, y["column_end"] - y["band1"] + 2))
 
     # --- melds: opponents under the top hand, own team above the viewer's hand
