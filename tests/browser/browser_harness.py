@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from tutor.classroom.bench import descendants  # every process below a server: its kernels too
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
 SCREENSHOTS = BROWSER_TESTS / "screenshots"
@@ -95,27 +97,6 @@ def jupyter_env(base: Path) -> dict[str, str]:
     return env
 
 
-def _descendants(pid: int) -> list[int]:
-    """Pids of all descendants of ``pid`` (via /proc), to catch kernels that live in
-    their own session (jupyter_client starts kernels with start_new_session=True)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(ppid, []).append(int(entry.name))
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
 @dataclass
 class ServerProcess:
     """A server started in its own process group, logging to ``log_path``."""
@@ -177,10 +158,10 @@ class ServerProcess:
         return "\n".join(lines[-n:])
 
     def stop(self, grace: float = 10.0) -> None:
-        if self.proc is None or self.proc.poll() is not None and not _descendants(self.proc.pid):
+        if self.proc is None or self.proc.poll() is not None and not descendants(self.proc.pid):
             return
         pgid = self.proc.pid  # start_new_session: the group id is the leader's pid
-        stragglers = _descendants(self.proc.pid)
+        stragglers = descendants(self.proc.pid)
         try:
             os.killpg(pgid, signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
         except ProcessLookupError:

@@ -57,7 +57,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid` (from /proc), so a server's kernels can be measured and stopped
+    even when they run in sessions of their own."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -110,7 +112,7 @@ class ClassServer:
     def kernels(self) -> list[int]:
         """Pids of the learners' kernels (the server's descendants running ipykernel)."""
         out = []
-        for pid in _descendants(self.proc.pid):
+        for pid in descendants(self.proc.pid):
             try:
                 cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
@@ -123,7 +125,7 @@ class ClassServer:
         """Ctrl-C (SIGINT to the group), as a teacher stops it; then make sure."""
         if self.proc.poll() is not None:
             return self.proc.returncode
-        stragglers = _descendants(self.proc.pid)
+        stragglers = descendants(self.proc.pid)
         try:
             os.killpg(self.proc.pid, sig)
         except ProcessLookupError:
