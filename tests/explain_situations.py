@@ -24,6 +24,10 @@ SEVERAL = ("turn: S drawn\nS: 5H 5H 5D 5D 5S 5S 5C 4C 4D 4H 9S\nNS: -\nEW: QH QD
 SEVERAL_AFTER = ("turn: S melded\nstarted: 4\nbelow-minimum: yes\n"
                  "S: 5H 5H 5D 5D 5S 5S 5C 9S\nNS: 4C 4D 4H\nEW: QH QD QS\npile: 9D\n")
 
+#: every card placed, two in the stock: a draw leaves one
+ONE_LEFT = ("turn: S draw\nS: 4C 5D\nN: 6D\nNS: 9S 9C 9H\nNS red3: 3H 3D\nEW: QH QD QS\n"
+            "EW red3: 3H 3D\npile: 6C 8D\nstock: KC 7H\nE: 45\nW: 46")
+
 EDGE_SITUATIONS = [
     # a question already answered
     ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "N: no"),
@@ -35,6 +39,10 @@ EDGE_SITUATIONS = [
      "pile: 6C 9D\nstock: KC 7H + rest", "draw"),
     ("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 9H 9D 4C 5D\nN: 6D\nNS: 9S 9C 9H\n"
      "EW: QH QD QS\nEW red3: 3H 3D\npile: 6C 8D\nstock: KC\nE: 45\nW: 46", "draw"),
+    # a red three offered in a take under red3-dealt=on-turn (laid out on the turn, not
+    # at once); the stock left with one card after a draw
+    ("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 9H 9D 4C\npile: 6C 9S\n", "take 3H 9H"),
+    (ONE_LEFT, "draw"),
     # a new meld with four wild cards (never a canasta before)
     ("turn: S drawn\nS: 6C 6D 6H 6S 2C 2D JK JK 4C 9S\nNS: 8C 8D 8S\n",
      "meld 6C 6D 6H 6S 2C 2D JK JK"),

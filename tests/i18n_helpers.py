@@ -226,8 +226,9 @@ def fields(template: str) -> dict:
 
 
 def glossary_forms(lang: str) -> set:
-    """The format specs an explanation template may use in `lang` (see explain._Formatter):
-    every form of the glossary's tables, the same with rank_ (of a card's rank), kind, is_are."""
+    """The format specs a translation may write a field in, in `lang` (every message is
+    written by `tutor.i18n.Translator.format`): every form of the glossary's tables, the
+    same with rank_ (of a card's rank), kind, is_are."""
     terms = glossary(lang)
     forms = {"", "kind", "is_are"}
     for table in ("rank", "seat", "team", "answer"):
@@ -235,6 +236,35 @@ def glossary_forms(lang: str) -> set:
             forms |= set(entry)
     forms |= {"rank_" + f for entry in terms["rank"].values() for f in entry}
     return forms
+
+
+def field_problems(msg, lang: str, forms: set | None = None) -> list:
+    """What is wrong with the fields of a translated message (a Babel `Message`): together
+    its forms use exactly the English fields (a singular may leave out the count), and each
+    field is written as the English writes it or in a form of the language's glossary (with
+    no form only where the English writes it with none)."""
+    forms = glossary_forms(lang) if forms is None else forms
+    english = {}
+    for text in texts(msg.id):
+        for name, specs in fields(text).items():
+            english.setdefault(name, set()).update(specs)
+    mine = [fields(text) for text in texts(msg.string)]
+    where = f"{lang}: {msg.context or ''} {texts(msg.id)[0][:60]!r}"
+    used = set().union(*map(set, mine))
+    if used != set(english) or not all(set(f) <= set(english) for f in mine):
+        return [f"{where}: fields {sorted(used)}, the English has {sorted(english)}"]
+    wrong = []
+    for form in mine:
+        for name, specs in form.items():
+            for spec, conv in specs:
+                # a form of the glossary; no form only where the English writes none (a
+                # seat given as its code would be written "S")
+                if (spec, conv) in english[name] or (conv is None and spec and spec in forms):
+                    continue
+                wrong.append(f"{where}: {{{name}{'!' + conv if conv else ''}"
+                             f"{':' + spec if spec else ''}}} is neither the English's way of "
+                             f"writing it nor a form of glossary/{lang}.toml")
+    return wrong
 
 
 # ---- English left in a translation -------------------------------------------------------------

@@ -31,15 +31,14 @@ EMPTY_HANDS = "N: -\nE: -\nS: -\nW: -\n"
 
 # ---- a fake catalog: what was asked of it, by context and form ------------------------------
 
-class FakeCatalog:
+class FakeCatalog(tutor.i18n.Translator):
     """A translator that writes each message as ``<context:form|{field} {field}>``: only its
-    fields, so any English left in a text did not come through the catalog."""
-
-    lang = "xx"
+    fields, so any English left in a text did not come through the catalog. Its fields are
+    written as the real translator writes them (`Translator.format`, the English glossary)."""
 
     def __init__(self):
-        real = tutor.i18n.translator("en")
-        self.terms, self.word = real.terms, real.word
+        super().__init__("en")
+        self.lang = "xx"
         self.asked = []
 
     def _fields(self, text):

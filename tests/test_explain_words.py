@@ -323,8 +323,8 @@ def test_red_threes_laid_on_turn_with_an_empty_stock_get_no_replacement():
     text = ("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 9H 9D 4C 5D\nN: 6D\nNS: 9S 9C 9H\n"
             "EW: QH QD QS\nEW red3: 3H 3D\npile: 6C 8D\nstock: KC\nE: 45\nW: 46")
     en, sv = words(text, "draw")
-    has(en, "you lay out 3♥ for your team now, at your turn, with no replacement: the stock "
-            "is empty")
+    has(en, "At this table red threes are laid out on the player's turn: you lay out 3♥ for "
+            "your team now, with no replacement: the stock is empty")
     has(sv, "utan ersättningskort: dragen hög är tom")
     assert "replacement from the stock" not in en
 
@@ -334,8 +334,7 @@ def test_red_threes_laid_on_turn_one_or_several():
                    "NS: 9S 9C 9H\npile: 6C 9D\nstock: KC 7H + rest", "draw")
     two, _ = words("rules: red3-dealt=on-turn\nturn: S draw\nS: 3H 3D 9H 9D 4C 5D\n"
                    "NS: 9S 9C 9H\npile: 6C 9D\nstock: KC 7H + rest", "draw")
-    has(one, "you lay out 3♥ for your team now, at your turn, with a replacement from the "
-             "stock.")
+    has(one, "you lay out 3♥ for your team now, with a replacement from the stock.")
     has(two, "3♦ and 3♥", "with a replacement from the stock for each while it lasts")
 
 

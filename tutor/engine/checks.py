@@ -103,7 +103,9 @@ def red_threes_stay_out(t) -> Check | None:
     for c in t.cards:
         if c.is_red_three:
             red = tuple(c for c in t.cards if c.is_red_three)
-            return Check("red3.no-meld", False, "red3.no-meld/played", {"cards": red}, red)
+            key = ("red3.no-meld/played-on-turn" if t.pos.rules.red3_dealt == "on-turn"
+                   else "red3.no-meld/played")
+            return Check("red3.no-meld", False, key, {"cards": red}, red)
     return None
 
 
@@ -145,7 +147,23 @@ def draw_ok(t) -> Check:
                          else "hand.end.stock/red3-last-several", fields, reds)
         return Check("red3.drawn", True, "red3.drawn/again" if len(reds) == 1
                      else "red3.drawn/again-several", fields, reds)
-    return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock)})
+    left = len(stock) - 1
+    if t.pos.rules.red3_dealt == "on-turn":
+        left = _left_after_red3(sum(1 for c in t.hand if c.is_red_three), stock[1:])
+    return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock), "left": left})
+
+
+def _left_after_red3(held: int, stock) -> int:
+    """How many cards are left in `stock` after `held` red threes are laid out, each
+    replaced from it while it lasts, a red three drawn as a replacement too (as
+    `_lay_out_red3` does)."""
+    used = 0
+    while held and used < len(stock):
+        held -= 1
+        if stock[used].is_red_three:
+            held += 1
+        used += 1
+    return len(stock) - used
 
 
 def red3_on_turn(t) -> None:

@@ -13,14 +13,13 @@ Format specs name how a field is written, from the language's glossary
 "king", ``{seat:name}`` → "North", ``{card:kind}`` → "wild card", ``{top:rank_plural}`` →
 the plural of the card's rank, ``{cards:is_are}`` → "is" or "are"; a language may use more
 forms of its own (Finnish cases: ``{seat:gen}``), each listed in its glossary. Without a
-spec, cards are written as "K♥, K♠ and a joker".
+spec, cards are written as "K♥, K♠ and a joker". The fields are written by the tutor's one
+formatter, `tutor.i18n.Translator.format` (the engine's other messages and the table's
+words use it too).
 """
 from __future__ import annotations
 
-import string
-
 from ..i18n import translator
-from .cards import Card
 
 #: key -> the English template (the message id; the key is the catalog's context)
 TEMPLATES: dict[str, str] = {}
@@ -65,9 +64,9 @@ T("hand.end.stock/red3-last",
 T("hand.end.stock/red3-last-several",
   "The last cards of the stock are red threes ({cards}): they are laid out and score as usual, and the hand ends — the stock is empty.")
 T("turn.draw/ok",
-  "You draw the top card of the stock ({stock_cards} there). A turn begins with a draw.")
+  "You draw the top card of the stock ({stock_left}). A turn begins with a draw.")
 T("red3.dealt/on-turn!",
-  "Under this table's rules (red3-dealt=on-turn) you lay out {cards} for your team now, at your turn, {replacement}.")
+  "At this table red threes are laid out on the player's turn: you lay out {cards} for your team now, {replacement}.")
 T("turn.own-cards/missing",
   "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once.")
 T("turn.meld/ok",
@@ -82,7 +81,7 @@ T("hand.end.stock/ends",
 T("hand.end.stock/must-take",
   "The stock is empty, the pile is not frozen and its top card {top} fits your team's meld of {top:rank_plural}: you must take it.")
 T("hand.end.stock/ends-variant",
-  "Under stock-out=ends the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken.")
+  "At this table the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken then.")
 # the pile
 T("pile.empty/empty",
   "The discard pile is empty, so there is nothing to take. Draw from the stock.")
@@ -120,7 +119,7 @@ T("meld.size/take-rank",
 T("meld.size/take-aim",
   "The top card is {top}: taking the pile melds it, and it cannot join a meld of {rank:plural}, since a meld is cards of one rank.")
 T("meld.size/mixed-ranks",
-  "A meld is cards of a single rank; these mix {ranks}. Separate melds with ';'.")
+  "A meld is cards of a single rank; these mix {ranks:plural}. Lay each rank as a meld of its own.")
 T("meld.size/short",
   "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and your team has no meld of {rank:plural} to add to.")
 T("meld.size/short-theirs",
@@ -128,7 +127,7 @@ T("meld.size/short-theirs",
 T("meld.naturals/one",
   "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}.")
 T("meld.naturals/outnumber",
-  "Under wilds=not-outnumber wild cards may not outnumber naturals: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals.")
+  "At this table wild cards may not outnumber the natural cards: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals.")
 T("meld.max-wilds/too-many",
   "The {rank:name} meld would hold {wilds} wild cards; a meld holds at most three wild cards for its whole life{canasta_note}.")
 T("meld.max-wilds/too-many-new",
@@ -146,11 +145,11 @@ T("meld.wild-fixed/melded",
 T("meld.wild-fixed/exchange",
   "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
 T("meld.one-per-rank/joined!",
-  "Your team already has a meld of {ranks}: the cards join it, since a team has one meld per rank.")
+  "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
 T("meld.own-team/theirs",
   "The {rank:name} meld belongs to {team:name}: you may add only to your own team's melds.")
 T("meld.threes/never",
-  "Under black-threes=never black threes are never melded: {cards} cannot be laid.")
+  "At this table black threes are never melded, not even to go out: {cards} cannot be laid.")
 T("meld.threes/wild",
   "A meld of black threes takes no wild cards ({wilds}).")
 T("meld.threes/not-out",
@@ -163,6 +162,8 @@ T("meld.threes/short",
   "Black threes are melded only as three or four of them, in the turn you go out; {cards} {cards:is_are} too few.")
 T("red3.no-meld/played",
   "{cards} {red_what}: red threes are bonus cards, laid out at once — never melded, held or discarded.")
+T("red3.no-meld/played-on-turn",
+  "{cards} {red_what}: red threes are bonus cards, never melded or discarded. At this table a red three is laid out on its player's turn, when the player draws or takes the pile.")
 T("meld.threes/ok!",
   "Black threes may be melded because you go out this turn.")
 T("meld.initial/short",
@@ -192,7 +193,7 @@ T("goout.last-card/ok",
 T("goout.no-discard/ok",
   "You meld every card and go out without a discard: the hand ends.")
 T("goout.no-discard/concealed-only",
-  "Under go-out-without-discard=concealed-only you may meld your whole hand without a discard only when going out concealed; keep a card to discard.")
+  "At this table you may meld your whole hand without a discard only when going out concealed; keep a card to discard.")
 T("goout.concealed/ok",
   "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100).")
 T("goout.concealed/ok!",
@@ -200,7 +201,7 @@ T("goout.concealed/ok!",
 T("goout.concealed/not!",
   "This is not a concealed going out (100, not 200): {reason}.")
 T("goout.concealed/spoiled!",
-  "Adding to your team's meld of {ranks}, laid before this turn, means you cannot go out concealed this turn.")
+  "Adding to your team's meld of {ranks:plural}, laid before this turn, means you cannot go out concealed this turn.")
 T("goout.keep-one/one-left",
   "Your team has no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("goout.binding/no",
@@ -257,48 +258,17 @@ P("to-meld.with", ", with {cards} from your hand,")
 NP("mixed.wilds", "The wild card ({cards}) joins", "The {count} wild cards ({cards}) join")
 P("canasta.natural", "a natural canasta, 500 besides its cards")
 P("canasta.mixed", "a mixed canasta, 300 besides its cards")
-P("not-concealed.touched", "you added to your team's meld of {ranks}, laid before this turn")
+P("not-concealed.touched", "you added to your team's meld of {ranks:plural}, laid before this turn")
 P("not-concealed.canasta", "the canasta is not one of the melds you laid this turn")
-P("not-concealed.team", "under concealed=team your partner must not have melded before, and {partner:name} had")
+P("not-concealed.team", "at this table your partner must not have melded before in the hand either, and {partner:name} had")
 NP("cards", "{count} card", "{count} cards")
+NP("stock.left", "{count} card is left there", "{count} cards are left there")
+P("stock.left.none", "it is empty now")
 NP("red3.replace", "with a replacement from the stock", "with a replacement from the stock for each while it lasts")
 P("red3.no-replacement", "with no replacement: the stock is empty")
 NP("wild-cards", "a wild card", "{count} wild cards")
 NP("alone", "a wild card alone", "wild cards only")
 NP("red3", "is a red three", "are red threes")
-
-
-class _Formatter(string.Formatter):
-    """str.format with the glossary's word forms as format specs (see the module doc)."""
-
-    def __init__(self, t):
-        self.t = t
-
-    def format_field(self, value, spec):
-        t = self.t
-        if isinstance(value, Card):
-            if spec == "kind":
-                return t.word("term", "red three" if value.is_red_three else "wild card")
-            if spec.startswith("rank_"):
-                return t.word("rank", value.rank, spec[len("rank_"):])
-            return _words(value, t)
-        if spec == "is_are":
-            return t.word("grammar", "is" if len(value) == 1 else "are")
-        if spec:
-            for kind in ("seat", "rank", "team", "answer"):
-                if str(value) in t.terms.get(kind, {}):
-                    return t.word(kind, value, spec)
-            return str(value)
-        return _words(value, t)
-
-
-def _words(value, t) -> str:
-    """Cards and lists of cards in words: "K♥, K♠ and a joker"."""
-    if isinstance(value, Card):
-        return t.word("term", "a joker") if value.rank == "JK" else value.pretty
-    if isinstance(value, (tuple, list)):
-        return t.join(_words(v, t) for v in value)
-    return str(value)
 
 
 def _part(name: str, t, n: int | None = None, **fields) -> str:
@@ -308,7 +278,7 @@ def _part(name: str, t, n: int | None = None, **fields) -> str:
         text = t.npgettext(name, english[0], english[1], n)
     else:
         text = t.pgettext(name, english)
-    return _Formatter(t).format(text, **fields)
+    return t.format(text, **fields)
 
 
 def _derived(key: str, fields: dict, t) -> dict:
@@ -321,7 +291,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         both_natural = f["naturals"] >= 2 and not f["wilds"]
         f["pair"] = _part("pair.naturals" if both_natural else "pair.mixed", t)
     if key == "turn.meld/ok":
-        f["laid"] = "; ".join(_words(cards, t) for _, cards in f["laid"])
+        f["laid"] = "; ".join(t.write(cards) for _, cards in f["laid"])
     if key == "turn.discard/ok":
         f["note"] = (_part("discard.black-three", t) if f["black_three"] else
                      _part("discard.wild", t) if f["wild"] else "")
@@ -351,8 +321,10 @@ def _derived(key: str, fields: dict, t) -> dict:
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
     if key == "turn.draw/ok":
-        n = f["stock"]
-        f["stock_cards"] = _part("cards", t, n, count=n)
+        # the stock as the player sees it after the draw (`left`: with the red threes held
+        # under red3-dealt=on-turn replaced); given only the stock before it, a plain draw
+        n = f["left"] if "left" in f else f["stock"] - 1
+        f["stock_left"] = _part("stock.left", t, n, count=n) if n else _part("stock.left.none", t)
     if key == "pile.take.frozen/ok":
         naturals = tuple(c for c in f["offered"] if c.is_natural)
         wilds = tuple(c for c in f["offered"] if c.is_wild)
@@ -369,23 +341,20 @@ def _derived(key: str, fields: dict, t) -> dict:
     if key == "canasta.size/complete!":
         f["kind"] = _part("canasta.mixed" if f["mixed"] else "canasta.natural", t)
     if key == "goout.concealed/not!":
-        ranks = t.join(t.word("rank", r, "plural") for r in f.get("ranks", ()))
-        f["reason"] = _part("not-concealed." + f["why"], t, ranks=ranks,
+        f["reason"] = _part("not-concealed." + f["why"], t, ranks=f.get("ranks", ()),
                             partner=f.get("partner"))
     if key == "red3.dealt/on-turn!":
         n = len(f["cards"])
         f["replacement"] = (_part("red3.replace", t, n) if f.get("stock", 1)
                             else _part("red3.no-replacement", t))
-    if key == "red3.no-meld/played":
+    if key.startswith("red3.no-meld/played"):
         f["red_what"] = _part("red3", t, len(f["cards"]))
-    if "ranks" in f and isinstance(f["ranks"], (list, tuple)):
-        f["ranks"] = t.join(t.word("rank", r, "plural") for r in f["ranks"])
     return f
 
 
 def _render(key: str, fields: dict, t) -> str:
     template = t.pgettext(key, TEMPLATES[key])
-    text = _Formatter(t).format(template, **_derived(key, fields, t))
+    text = t.format(template, **_derived(key, fields, t))
     return text[:1].upper() + text[1:]     # a sentence may start with a field: "a joker is …"
 
 

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .words import M, MESSAGES, Words
+
+# the ruling as a notebook shows it (`Ruling._repr_html_`)
+M("ruling:legal", "Legal")
+M("ruling:illegal", "Illegal")
+M("ruling:verdict", "{verdict}: {move} — rule {rule}")
+
 
 class Check(NamedTuple):
     rule: str
@@ -83,9 +90,17 @@ class Ruling:
         return f"<Ruling {verdict} {self.move} ({self.rule})>"
 
     def _repr_html_(self) -> str:
+        """The ruling in a notebook, in the notebook's language (`tutor.i18n.translator()`:
+        TUTOR_LANG, the browser's, the system's): the verdict, the move, the rule, why."""
         import html
+        from ..i18n import translator
+        t = translator()
         colour = "#1b7a3a" if self.legal else "#b3261e"
-        verdict = "Legal" if self.legal else "Illegal"
+        verdict = Words("ruling:legal" if self.legal else "ruling:illegal").text(t.lang)
+        head = t.format(html.escape(t.pgettext("ruling:verdict", MESSAGES["ruling:verdict"]),
+                                    quote=False),
+                        verdict=f"<b style='color:{colour}'>{html.escape(verdict)}</b>",
+                        move=f"<code>{html.escape(str(self.move))}</code>",
+                        rule=f"<code>{html.escape(self.rule)}</code>")
         return (f"<div style='border-left:4px solid {colour};padding:4px 10px'>"
-                f"<b style='color:{colour}'>{verdict}</b>: <code>{html.escape(str(self.move))}</code> "
-                f"— rule <code>{self.rule}</code><br>{html.escape(self.explain())}</div>")
+                f"{head}<br>{html.escape(self.explain(t.lang))}</div>")

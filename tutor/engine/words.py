@@ -8,11 +8,13 @@ where it is written and rendered in a language only when asked:
     Words(key, **fields)            a message with its fields: ``.text(lang)``, ``str()`` English
 
 English is the message id, so ``Words(...).text("en")`` is the English with the fields
-filled in; another language reads its catalog (``tutor/i18n/locale``). A field is written
-as it is (text, a number, a card's text), or in a form of the language's glossary when the
-message names one: ``{rank:plural}`` -> "kings" / "kungar", ``{seat:name}`` -> "South" /
-"Syd" (``tutor/i18n/glossary/<lang>.toml``, as in the explanation templates). A field may
-be a `Words` itself, a piece of the sentence, written in the same language.
+filled in; another language reads its catalog (``tutor/i18n/locale``). The fields are
+written by `tutor.i18n.Translator.format`, the formatter of every message: as they are
+(text, a number, a card's text), or in a form of the language's glossary when the message
+names one: ``{rank:plural}`` -> "kings" / "kungar", ``{seat:name}`` -> "South" / "Syd",
+``{seat:gen}`` -> "Etelän" (``tutor/i18n/glossary/<lang>.toml``). A translation may name
+another form of a field than the English does. A field may be a `Words` itself, a piece of
+the sentence, written in the same language.
 
 The keys start with what speaks: ``error:`` (the errors of `tutor.engine.errors`),
 ``sheet:`` (a hand's score sheet), ``game:`` (a game's standing). Nothing here imports
@@ -53,6 +55,10 @@ class Words:
         from ..i18n import translator
         return write(self, translator(lang or "en"))
 
+    def words_in(self, t, spec: str = "") -> str:
+        """Written as a field of another message (`tutor.i18n.Translator.write`)."""
+        return write(self, t)
+
     def __str__(self) -> str:
         return self.text("en")
 
@@ -73,34 +79,4 @@ def write(words: Words, t) -> str:
         text = t.npgettext(words.key, english[0], english[1], words.fields["count"])
     else:
         text = t.pgettext(words.key, english)
-    return _formatter()(t).vformat(text, (), words.fields)
-
-
-#: the glossary's tables a field's form is looked up in (`tutor.i18n.Translator.word`)
-_TABLES = ("seat", "rank", "team", "answer")
-_FORMATTER = []
-
-
-def _formatter():
-    """The formatter class, made on the first message written (`string` is not imported
-    before: `import tutor` stays quick)."""
-    if not _FORMATTER:
-        import string
-
-        class Formatter(string.Formatter):
-            """str.format, with a glossary form as the spec of a seat, rank, team or answer."""
-
-            def __init__(self, t):
-                self.t = t
-
-            def format_field(self, value, spec):
-                if isinstance(value, Words):
-                    return write(value, self.t)
-                if spec and isinstance(value, str) and spec.isidentifier():
-                    for kind in _TABLES:
-                        if value in self.t.terms.get(kind, {}):
-                            return self.t.word(kind, value, spec)
-                return format(value, spec)
-
-        _FORMATTER.append(Formatter)
-    return _FORMATTER[0]
+    return t.format(text, **words.fields)

@@ -18,6 +18,33 @@ translation uses.
     t.ngettext("{n} card", "{n} cards", 3)  # the plural form the language needs
     t.pgettext("turn.draw/ok", english)     # a template, told apart by its context
     t.word("rank", "K", "plural")           # "kungar": a glossary form
+    t.format("{seat:gen} vuoro", seat="S")  # "Etelän vuoro": a message and its fields
+
+Fields and their forms. `Translator.format` fills a message's named fields the way
+`str.format` does, except that a field's format spec may name a form of the glossary. It
+is the one formatter of the tutor's messages (the engine's explanation templates, its
+errors and score sheet; the table's and the lessons' words write theirs with
+``t.format(t.gettext(message), **fields)``), so that a translation may write any field of
+the English in the form its sentence needs (``{seat:gen}``, ``{rank:plural_part}``),
+whichever message it is:
+
+- a seat, rank, team or answer given as its code (``"S"``, ``"K"``, ``"NS"``, ``"yes"``):
+  ``{seat:gen}`` is the glossary's form ``gen`` of that entry; without a spec the code is
+  written as given (``{seat}`` -> ``S``, as the notation writes it);
+- a card (duck typed: anything with ``rank``, ``pretty`` and ``is_red_three``, like
+  `tutor.engine.cards.Card`): ``K♥``, a joker as the glossary's "a joker";
+  ``{card:rank_plural}`` is a form of its rank, ``{card:kind}`` "wild card" or "red three";
+- a list or tuple: its items written with the same spec and joined ("K♥, K♠ and a
+  joker"; ``{ranks:plural}`` of ``("K", "Q")`` -> "kings and queens"); ``{cards:is_are}`` is
+  "is" for one item, "are" for more;
+- a piece of a sentence written in the same language: anything with a method
+  ``words_in(t, spec)`` (`tutor.engine.words.Words`);
+- anything else as ``format(value, spec)`` would write it (a number, a name already
+  written: a name cannot be inflected, so a caller passes the code when the sentence may
+  need another form).
+
+This module imports nothing of the engine: cards and sentence pieces are known by their
+shape.
 
 Code marks a message where it is written and translates it where it is shown:
 ``N_("Draw")`` only marks (for tables of labels built at import), ``t.gettext(label)``
@@ -27,6 +54,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import string
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -41,7 +69,7 @@ LANGUAGES = ("en", "sv", "fi")
 #: Each language's name in itself, for a language picker.
 LANGUAGE_NAMES = {"en": "English", "sv": "Svenska", "fi": "Suomi"}
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "default_language", "glossary",
+__all__ = ["CODED", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "default_language", "glossary",
            "language_option", "normalise", "translator"]
 
 
@@ -152,6 +180,20 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
+#: the glossary's tables whose entries a field may name by their code (`Translator.write`)
+CODED = ("seat", "rank", "team", "answer")
+
+
+class _Fields(string.Formatter):
+    """str.format, with each field written by `Translator.write` (a glossary form as spec)."""
+
+    def __init__(self, t: "Translator"):
+        self.write = t.write
+
+    def format_field(self, value, spec):
+        return self.write(value, spec)
+
+
 class Translator:
     """One language's catalog and glossary. Cheap to get: `translator(lang)` caches it."""
 
@@ -159,6 +201,9 @@ class Translator:
         self.lang = normalise(lang)
         self._t = _catalog(self.lang)
         self.terms = glossary(self.lang)
+        #: code -> its table, for the tables of `CODED` ("S" -> "seat", "K" -> "rank")
+        self._codes = {code: kind for kind in CODED for code in self.terms.get(kind, {})}
+        self._formatter = _Fields(self)
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)
@@ -188,6 +233,43 @@ class Translator:
         if form in entry:
             return entry[form]
         return entry.get("name", str(value))
+
+    def format(self, message: str, /, **fields) -> str:
+        """`message` (a text of this language, from the catalog) with its named fields
+        filled in, each written by `write` in the form its spec names: ``{seat:gen}``,
+        ``{rank:plural}``, ``{top:rank_plural}``, ``{cards:is_are}`` (module doc)."""
+        return self._formatter.vformat(message, (), fields)
+
+    def write(self, value, spec: str = "") -> str:
+        """One field's value in words, in the form `spec` names (see the module doc): a
+        code of a seat, rank, team or answer in a glossary form, a card, a list of them, a
+        piece of a sentence (``words_in``), or anything else as ``format`` writes it."""
+        if value.__class__ is str:
+            if spec and spec.isidentifier():
+                kind = self._codes.get(value)
+                return self.word(kind, value, spec) if kind is not None else value
+            return format(value, spec)
+        if isinstance(value, (tuple, list)):
+            if spec == "is_are":
+                return self.terms["grammar"]["is" if len(value) == 1 else "are"]
+            return self.join([self.write(v, spec) for v in value])
+        words_in = getattr(value, "words_in", None)
+        if words_in is not None:
+            return words_in(self, spec)
+        if hasattr(value, "is_red_three") and hasattr(value, "pretty"):      # a card
+            if spec == "kind":
+                return self.word("term", "red three" if value.is_red_three else "wild card")
+            if spec.startswith("rank_"):
+                return self.word("rank", value.rank, spec[5:])
+            return self.word("term", "a joker") if value.rank == "JK" else value.pretty
+        if spec and spec.isidentifier():
+            kind = self._codes.get(str(value))
+            if kind is not None:
+                return self.word(kind, str(value), spec)
+        try:
+            return format(value, spec)
+        except (TypeError, ValueError):     # a form asked of a value that has none
+            return str(value)
 
     def join(self, items) -> str:
         """'a, b and c' in this language."""
