@@ -10,10 +10,10 @@ import pytest
 
 import tutor
 from tutor.classroom import REPO_NOTEBOOKS, in_language, main, parse_lessons
-from tutor.classroom.handouts import answer_rows, diagram_svg, ink_light
+from tutor.classroom.handouts import answer_rows, diagram_svg
 from tutor.classroom.kernels import learner_env
 from tutor.classroom.room import BAD_CODE, Room, RoomError, clean_name, lesson
-from tutor.engine.diagram import FELT, FELT_DARK, RIM, scene
+from tutor.engine.diagram import FELT, FELT_DARK, RIM, SHADOW, position_svg, scene
 from tutor.progress import ProgressStore, current_learner
 
 FROZEN = "06-frozen-pile"
@@ -158,16 +158,25 @@ def test_the_room_knows_whether_its_language_has_lesson_notebooks(tmp_path):
     assert not in_language(tmp_path, "fi")
 
 
-def test_handout_diagrams_are_ink_light():
+def test_handout_diagrams_are_the_tables_print_palette():
+    """The handouts draw the table in the drawing's own print palette (white paper, dark
+    words: tutor/engine/diagram.py), in the handout's language; every word reads at 4.5:1
+    on it (tests/test_table_view.py checks the print palette's labels too)."""
+    import re
     pos = lesson(FROZEN).exercises[0].position()
     svg = diagram_svg(pos)
     for felt in (FELT, FELT_DARK, RIM):
         assert f'fill="{felt}"' not in svg
-    prims = ink_light(scene(pos).prims)
+    assert svg == position_svg(pos, scale=0.45, palette="print")
+    prims = scene(pos, palette="print").prims
     fills = [p[6] for p in prims if p[0] == "rect" and p[6]]
-    assert fills[0] == "#ffffff"
+    assert fills[0] == "#ffffff" and SHADOW not in fills
     texts = [p[5] for p in prims if p[0] == "text"]
-    assert "#f4f1e6" not in texts                                # no light text left on white
+    assert "#f4f1e6" not in texts and "#ffffff" not in texts      # no light text left on white
+    assert [p for p in prims if p[0] == "text"] != [p for p in scene(pos).prims if p[0] == "text"]
+    assert [p[3] for p in prims if p[0] == "text"] == [p[3] for p in scene(pos).prims if p[0] == "text"]
+    sv = diagram_svg(pos, lang="sv")
+    assert ">kasthögen<" in sv and not re.search(">discard pile<", sv)
 
 
 def test_the_answer_key_cites_the_rule_the_engine_decides_by():

@@ -1,6 +1,7 @@
 """Computer players and hints: every choice is legal, the sensible player plays sensibly,
 beats the random one, and a hint names a legal move with the rule that allows it."""
 import random
+import re
 import time
 
 import pytest
@@ -266,6 +267,94 @@ def test_explain_choice_for_any_legal_move():
     for move in tutor.legal_moves(pos):
         text = explain_choice(pos, move)
         assert isinstance(text, str) and text
+
+
+# ---- the reasons in words (the table's rough edges, found by translators) -------------------
+
+_NOTATION = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9AKQJ])[CDHS](?![\w♣♦♥♠])|\bJK\b")
+
+
+def test_the_reasons_write_cards_as_the_explanations_do():
+    """'Discard 10♣', '… with 9♥ and 9♠', a joker by the glossary's word: never the
+    notation's 10C, 9H 9S or JK, in any language; over whole hands of sensible play."""
+    seen = set()
+    for seed in range(3):
+        record = play_hand({s: SensiblePlayer(k) for k, s in enumerate("NESW")}, seed=seed)
+        for step in record.steps:
+            for lang in ("en", "fi"):
+                move, why = SensiblePlayer().decide(step.before, lang)
+                assert not _NOTATION.search(why), why
+            seen.add(move.kind)
+    assert {"take", "meld", "discard"} <= seen
+    pos = _pos("""turn: N drawn
+N: 10C KH KS KD 9S 9D 5H 4C
+NS: 8C 8D 8S
+EW: QH QD QS
+pile: 6C
+seed: 1
+""")
+    assert "Discard 10♣" in explain_choice(pos, "discard 10C")
+    take = _pos("turn: N draw\nN: 9H 9S JK 5C 6D 7H\nNS: 8C 8D 8S\nEW: QH QD QS\npile: 4C 5D 9D\nseed: 1\n")
+    assert "for a new meld of nines with 9♥ and 9♠" in explain_choice(take, "take 9H 9S")
+    assert "9♥ and a joker" in explain_choice(take, "take 9H JK")
+
+
+def test_a_card_on_a_canasta_is_not_counted_toward_one():
+    """'(9 of 7 cards)' was said of a meld that already was a canasta."""
+    pos = _pos("""turn: N drawn
+N: KH KS 9S 9D 5H 4C
+NS: KC KD KC KD KS 2C JK; 8C 8D 8S
+EW: QH QD QS
+pile: 6C
+seed: 1
+""")
+    why = explain_choice(pos, "meld K: KH KS")
+    assert "of 7 cards" not in why and "toward" not in why
+    assert "K♥ and K♠ go on your canasta of kings (9 cards now)" in why
+    base = """turn: N drawn
+N: 8H 9S 9D 5H 4C
+NS: 8C 8D 8S 8H 8C
+EW: QH QD QS
+pile: 6C
+seed: 1
+"""
+    near = _pos(base)
+    assert "8♥ builds your meld of eights toward a canasta (6 of 7 cards)" in explain_choice(near, "meld 8: 8H")
+    assert "completes" in explain_choice(_pos(base.replace("8S 8H 8C", "8S 8H 8C 8S")), "meld 8: 8H")
+
+
+def test_saying_no_is_explained_by_why_the_partner_would_say_no():
+    """explain_choice of "no" gave the reason for going out ('Saying no: going out now your
+    team would lead …'), arguing against itself."""
+    ahead = _pos(PENDING.format(ew="QH QD QS"))
+    assert str(SensiblePlayer().choose(ahead)) == "yes"
+    no = explain_choice(ahead, "no")
+    assert no.startswith("Saying no keeps the hand going, so that your team can build more first")
+    assert "a good partner would say yes: going out now your team would lead" in no
+    behind = _pos(PENDING.format(ew="QH QD QS QC QD QS QH; JH JD JS JC JD JS JH; AC AD 2H"))
+    yes = explain_choice(behind, "yes")
+    assert yes.startswith("Saying yes lets North go out") and "would say no: your team would trail" in yes
+
+
+def test_a_translation_may_inflect_the_ranks_and_seats_of_a_reason(monkeypatch):
+    """The reasons pass a rank's or a seat's code, not a word already written: a Finnish
+    message may ask for the form its sentence needs ({rank:plural_part}, {seat:abl})."""
+    from tutor.i18n import translator
+    fi = translator("fi")
+    real_n, real = fi.ngettext, fi.gettext
+    own = {"Take the pile: {n} cards for your meld of {rank:plural}.":
+           "Ota avopakka: {n} korttia, ja pöytäykseesi tulee lisää {rank:plural_part}.",
+           "Discard {card}: a black three blocks {seat:name} from taking the pile.":
+           "Laita {card} avopakkaan: musta kolmonen estää avopakan ottamisen {seat:abl}."}
+    monkeypatch.setattr(fi, "ngettext", lambda a, b, n: own.get(b if n != 1 else a) or real_n(a, b, n))
+    monkeypatch.setattr(fi, "gettext", lambda m: own.get(m) or real(m))
+    take = _pos("turn: N draw\nN: KH 7C 7D 9S 5H 4C\nNS: KC KD KS\nEW: QH QD QS\n"
+                "pile: 6C 8D 9H JC 10S 4S 5D AC KS\nseed: 1\n")
+    assert explain_choice(take, "take", "fi").startswith(
+        "Ota avopakka: 9 korttia, ja pöytäykseesi tulee lisää kuninkaita.")
+    block = _pos("turn: N drawn\nN: 3C JK 7C 7D 9S 5H 4C\nNS: KC KD KS\nEW: QH QD QS\npile: 6C 8D\nseed: 1\n")
+    assert explain_choice(block, "discard 3C", "fi") == \
+        "Laita 3♣ avopakkaan: musta kolmonen estää avopakan ottamisen Idältä."
 
 
 # ---- the measurement --------------------------------------------------------------------

@@ -5,16 +5,7 @@ import tutor
 from tutor.engine.diagram import position_svg, scene
 from tutor.table.model import TableSession
 
-FROZEN = """\
-turn: S draw
-score: NS 1200, EW 3100
-S: KH KS JK 7D 7C 9S 4H QH QD 5C 6C
-NS: 8C 8D 8S
-EW: 9C 9D 9H
-NS red3: 3H
-pile: 5C 9D 2H 6S KD
-seed: 1
-"""
+from table_positions import FROZEN
 
 
 def index_of(session, text, nth=0):

@@ -17,18 +17,10 @@ from tutor.hints import hint
 from tutor.players import SensiblePlayer, actor_of
 from tutor.table.describe import describe
 
+from table_positions import FROZEN
+
 # ---- what a seat may see ----------------------------------------------------------------------
 
-FROZEN = """\
-turn: S draw
-score: NS 1200, EW 3100
-S: KH KS JK 7D 7C 9S 4H QH QD 5C 6C
-NS: 8C 8D 8S
-EW: 9C 9D 9H
-NS red3: 3H
-pile: 5C 9D 2H 6S KD
-seed: 1
-"""
 
 
 def test_seat_view_holds_only_what_the_seat_sees():
@@ -236,42 +228,168 @@ def _positions_to_read():
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])
 def test_every_canvas_text_is_12px_with_aa_contrast_and_inside_the_table(width, height, open_hands, lang):
     for pos in _positions_to_read():
-        sc = scene(pos, viewer="S", open_hands=open_hands, width=width, height=height, lang=lang,
-                   selected=(0,), focus=0)
-        assert sc.height == height
-        rects = []
-        for p in sc.prims:
-            if p[0] == "rect":
-                _, x, y, w, h, _r, fill, _stroke, _lw = p
-                assert -1 <= x and x + w <= sc.width + 4 and -1 <= y and y + h <= sc.height + 4, p
-                if fill:
-                    rects.append((x, y, w, h, fill))
-            elif p[0] == "text":
-                _, x, y, text, size, colour, bold, align = p
-                assert size >= MIN_TEXT, p
-                ratio = contrast(_rgba(colour)[:3], _background(rects, x, y))
-                assert ratio >= 4.5, (text, colour, round(ratio, 2), pos.to_text())
-                assert 0 <= x <= sc.width and 0 <= y <= sc.height, p
+        # the print palette (handouts) at the pictures' size, the screen's at every size
+        for palette in ("screen", "print") if (width, height) == (WIDTH, HEIGHT) else ("screen",):
+            _check_text_and_contrast(scene(pos, viewer="S", open_hands=open_hands, width=width, height=height,
+                                           lang=lang, selected=(0,), focus=0, palette=palette), height, pos)
 
 
-@pytest.mark.parametrize("height", [HEIGHT, MIN_HEIGHT])
-def test_labels_do_not_run_into_each_other_at_the_narrowest_width(height):
-    """At the narrowest width (560 table pixels) the labels of one row keep apart (estimated
-    text widths), at the full height and at the shortest."""
+def _check_text_and_contrast(sc, height, pos):
+    """Every text at least MIN_TEXT px, reading at 4.5:1 on what it is drawn on, inside the table."""
+    assert sc.height == height
+    rects = []
+    for p in sc.prims:
+        if p[0] == "rect":
+            _, x, y, w, h, _r, fill, _stroke, _lw = p
+            assert -1 <= x and x + w <= sc.width + 4 and -1 <= y and y + h <= sc.height + 4, p
+            if fill:
+                rects.append((x, y, w, h, fill))
+        elif p[0] == "text":
+            _, x, y, text, size, colour, bold, align = p
+            assert size >= MIN_TEXT, p
+            ratio = contrast(_rgba(colour)[:3], _background(rects, x, y))
+            assert ratio >= 4.5, (text, colour, round(ratio, 2), pos.to_text())
+            assert 0 <= x <= sc.width and 0 <= y <= sc.height, p
+
+
+_SHADOWS = {"rgba(0,0,0,0.28)", "rgba(0,0,0,0.30)"}
+
+
+def _is_card(rect) -> bool:
+    """A card's face or back, or a closed canasta: things that lie over each other."""
+    from tutor.engine.diagram import BACK, CARD, WILD_TINT
+    _, _x, _y, _w, _h, r, fill, *_ = rect
+    return fill in (CARD, WILD_TINT, BACK) or (fill in ("#b71c1c", "#212121") and r == 5)
+
+
+def label_problems(sc) -> list:
+    """What is wrong with the words of a scene, each text measured (`text_width`): a text
+    that runs out of what it is written on (the felt, a meld band, the status box, a pill,
+    a card), a label that something drawn later covers, two labels that meet. The words
+    on cards are let be where a card covers them (a fanned hand, stacked melds)."""
     from tutor.engine.diagram import text_width
+    problems, rects, labels = [], [], []
+    for i, p in enumerate(sc.prims):
+        if p[0] == "rect" and p[6] and p[6] not in _SHADOWS:
+            _, x, y, w, h, *_rest = p
+            rects.append((i, x, y, x + w, y + h, _is_card(p), p[6]))
+        elif p[0] == "text":
+            _, x, y, text, size, _c, bold, align = p
+            w = text_width(text, size, bold)
+            x0 = x - (w / 2 if align == "center" else w if align == "right" else 0)
+            box = (x0, y - size / 2, x0 + w, y + size / 2)
+            cx = (box[0] + box[2]) / 2
+            under = next((r for r in reversed(rects) if r[1] <= cx <= r[3] and r[2] <= y <= r[4]), None)
+            if under is None:
+                problems.append(f"{text!r} is off the table")
+                continue
+            if not (under[1] - 1 <= box[0] and box[2] <= under[3] + 1 and under[2] - 1 <= box[1]
+                    and box[3] <= under[4] + 1):
+                problems.append(f"{text!r} ({box[0]:.0f}..{box[2]:.0f}, {box[1]:.0f}..{box[3]:.0f}) runs out "
+                                f"of the {under[6]} it is on ({under[1]:.0f}..{under[3]:.0f}, "
+                                f"{under[2]:.0f}..{under[4]:.0f})")
+            if not under[5]:
+                labels.append((i, box, text))
+
+    def meet(a, b):
+        return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+    for k, (i, box, text) in enumerate(labels):
+        for j, *r, _card, fill in rects:
+            if j > i and meet(box, r):
+                problems.append(f"{text!r} is covered by a {fill} drawn over it")
+        for _j, other, text2 in labels[k + 1:]:
+            if meet(box, other):
+                problems.append(f"{text!r} and {text2!r} run into each other")
+    return problems
+
+
+SIZES = [(MIN_WIDTH, HEIGHT), (640, 700), (760, HEIGHT), (WIDTH, HEIGHT),
+         (MIN_WIDTH, MIN_HEIGHT), (840, 710), (WIDTH, MIN_HEIGHT)]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+@pytest.mark.parametrize("open_hands", [False, True])
+def test_labels_fit_and_keep_apart_in_every_language_and_size(lang, open_hands):
+    """Every word of the table is measured in the table's font and fits what it is written
+    on, and no two labels meet: in the three languages, at the widths and heights the
+    table is drawn at (560-960 by 664-770), a learner's view and a teacher's."""
+    problems = set()
     for pos in _positions_to_read():
-        prims = scene(pos, viewer="S", width=MIN_WIDTH, height=height).prims
-        boxes = []
-        for p in prims:
-            if p[0] == "text" and p[4] >= 13 and len(p[3]) > 3:
-                _, x, y, text, size, _c, bold, align = p
-                w = text_width(text, size, bold)
-                x0 = x - (w / 2 if align == "center" else w if align == "right" else 0)
-                boxes.append((x0, y - size / 2, x0 + w, y + size / 2, text))
-        for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
-                overlap = min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2
-                assert not overlap, (a, b)
+        for width, height in SIZES:
+            sc = scene(pos, viewer="S", open_hands=open_hands, width=width, height=height, lang=lang,
+                       selected=(0,))
+            problems |= {f"{width}x{height}: {p}" for p in label_problems(sc)}
+    assert not problems, "\n".join(sorted(problems)[:40])
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_the_lessons_pictures_fit_their_labels(lang):
+    """The pictures of the lessons' questions (and the handouts): every named position and
+    every question's position of every lesson, drawn in the lesson's language as the quiz
+    draws it (960 x 770, seen from the player to act); for print, its words read on paper."""
+    import tutor.lessons as L
+    from tutor.engine.moves import Move
+    from tutor.engine.plainwords import actor
+    pictures = []
+    for lesson in L.load_lessons(lang):
+        for name in lesson.positions:
+            pos = lesson.position(name)
+            pictures.append((f"{lesson.key} {name}", pos, pos.turn))
+        for ex in lesson.exercises:
+            if ex.kind in ("parse", "deck") or ex.picture is False or not ex.position_text:
+                continue
+            pos = ex.position()
+            seat = actor(Move.parse(ex.move), pos) if ex.move else pos.turn
+            pictures.append((f"{lesson.key} {ex.id}",
+                             ex.start_position() if ex.picture == "start" else pos, seat))
+    problems = set()
+    for where, pos, seat in pictures:
+        seat = seat if seat in SEATS else "S"
+        problems |= {f"{where}: {p}" for p in label_problems(scene(pos, viewer=seat, lang=lang))}
+        # for print the same drawing in other colours: its words read on white paper
+        _check_text_and_contrast(scene(pos, viewer=seat, lang=lang, palette="print"), HEIGHT, pos)
+    assert len(pictures) > 150 and not problems, "\n".join(sorted(problems)[:40])
+
+
+def test_the_label_check_finds_what_translators_found():
+    """The check itself: the labels the translators saw collide are found when the layout
+    does not measure them."""
+    from tutor.engine.diagram import _label
+    sc = scene(tutor.Position.parse(FROZEN), viewer="S", lang="sv")
+    assert label_problems(sc) == []
+    stock = next(p for p in sc.prims if p[0] == "text" and p[3] == "dragen hög")
+    pile = next(p for p in sc.prims if p[0] == "text" and p[3] == "kasthögen")
+    assert pile[1] - stock[1] > 84                                  # the old layout: 82
+    squeezed = list(sc.prims)
+    out = []
+    _label(out, stock[1] + 82, pile[2], "kasthögen", 13, pile[5], True)
+    squeezed[squeezed.index(pile)] = out[0]
+    assert any("run into each other" in p for p in label_problems(sc._replace(prims=squeezed)))
+
+
+def test_text_width_is_the_fonts_own():
+    """`text_width` adds up DejaVu Sans's own advance widths: never less than the font
+    draws (kerning makes it a little less), and within 4% of it."""
+    font = pytest.importorskip("PIL.ImageFont")
+    from pathlib import Path
+
+    from tutor.engine.diagram import text_width
+    from tutor.i18n import translator
+    from tutor.engine.diagram import PHASE_WORDS
+    here = Path("/usr/share/fonts/truetype/dejavu")
+    if not (here / "DejaVuSans.ttf").is_file():
+        pytest.skip("DejaVu Sans is not installed")
+    fonts = {False: font.truetype(str(here / "DejaVuSans.ttf"), 100),
+             True: font.truetype(str(here / "DejaVuSans-Bold.ttf"), 100)}
+    texts = ["dragen hög", "kasthögen", "piilopakka", "avopakka", "ei punaisia kolmosia",
+             "❄ frozen for everybody: 2♥ crosswise", "▶ Pohjoinen · 11 korttia", "“May I go out?”"]
+    for lang in ("en", "sv", "fi"):
+        texts += [translator(lang).gettext(w) for w in PHASE_WORDS.values()]
+    for text in texts:
+        for bold, f in fonts.items():
+            drawn = f.getlength(text) * 13 / 100
+            assert drawn <= text_width(text, 13, bold) <= drawn * 1.04 + 1, (text, bold)
 
 
 @pytest.mark.parametrize("height", [MIN_HEIGHT, 690, 710, 740, HEIGHT])

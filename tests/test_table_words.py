@@ -72,7 +72,8 @@ class Pseudo(Translator):
 
     def word(self, kind, value, form="name"):
         found = super().word(kind, value, form)
-        return found if found == str(value) else OPEN + found + CLOSE
+        known = self.terms.get(kind, {}).get(str(value)) is not None    # "a joker" is English's own word
+        return OPEN + found + CLOSE if known else found
 
     def join(self, items):
         items = [str(i) for i in items]
@@ -374,9 +375,11 @@ def test_the_drawing_comes_from_the_catalog(pseudo):
     texts = []
     for pos in _positions(9, 200)[::10]:
         for open_hands in (False, True):
-            sc = scene(pos.seen_by("S"), lang="fi") if not open_hands else \
-                scene(pos, viewer="S", open_hands=True, lang="fi")
-            texts += [p[3] for p in sc.prims if p[0] == "text"]
+            for width in (560, 960):
+                sc = scene(pos.seen_by("S"), lang="fi", width=width) if not open_hands else \
+                    scene(pos, viewer="S", open_hands=True, lang="fi", width=width)
+                # in the order drawn: a label wrapped on two lines is one text again
+                texts.append(" ".join(p[3] for p in sc.prims if p[0] == "text"))
     for text in set(texts):
         assert_all_words_translated(text, "canvas")
     svg = position_svg(_positions(9, 40)[-1], lang="fi")
@@ -385,8 +388,10 @@ def test_the_drawing_comes_from_the_catalog(pseudo):
 
 def test_a_joker_is_named_with_the_glossarys_word():
     joker = Card("JK")
-    assert card_words(joker, translator("en")) == "joker"
-    assert card_words(joker, translator("fi")) == translator("fi").word("rank", "JK") == "jokeri"
+    assert card_words(joker, translator("en")) == "a joker"                  # as the explanations write it
+    assert card_words(joker, translator("sv")) == "en joker"
+    assert card_words(joker, translator("fi")) == translator("fi").word("term", "a joker") == "jokeri"
+    assert card_words(Card("KH"), translator("fi")) == "K♥"
 
 
 def test_the_charts_come_from_the_catalog_and_name_the_teams(pseudo):
@@ -435,29 +440,32 @@ def _fields(text: str) -> set:
 
 @pytest.mark.parametrize("message, fields, where", [
     ("Say yes: {reason}.", {"reason"}, "tutor/players.py"),
-    (("Take the pile: {n} card for your meld of {ranks}.",
-      "Take the pile: {n} cards for your meld of {ranks}."), {"n", "ranks"}, "tutor/players.py"),
+    (("Take the pile: {n} card for your meld of {rank:plural}.",
+      "Take the pile: {n} cards for your meld of {rank:plural}."), {"n", "rank"}, "tutor/players.py"),
     (("Draw from the stock: the pile ({n} card) is not worth the cards it would cost from your hand.",
       "Draw from the stock: the pile ({n} cards) is not worth the cards it would cost from your hand."),
      {"n"}, "tutor/players.py"),
-    (("only {n} {rank} is unseen", "only {n} {ranks} are unseen"), {"n", "rank", "ranks"},
+    (("only {n} {rank:name} is unseen", "only {n} {rank:plural} are unseen"), {"n", "rank"},
      "tutor/players.py"),
-    ("Discard {card}: a black three blocks {seat} from taking the pile.", {"card", "seat"},
+    ("Discard {card}: a black three blocks {seat:name} from taking the pile.", {"card", "seat"},
      "tutor/players.py"),
     ("Discard {card}: {reasons}.", {"card", "reasons"}, "tutor/players.py"),
     ("Meld: {melds}.", {"melds"}, "tutor/players.py"),
     ("{seat}: {move} — legal ({rule}). To {seat}: “{explanation}”", {"seat", "move", "rule", "explanation"},
      "tutor/autoplay.py"),
-    ("target: the meld of {ranks} ({team})", {"ranks", "team"}, "tutor/table/widget.py"),
+    ("target: the meld of {rank:plural} ({team:name})", {"rank", "team"}, "tutor/table/widget.py"),
     ("Hint: {text}", {"text"}, "tutor/table/widget.py"),
     ("Rule {rule}: {text}", {"rule", "text"}, "tutor/table/widget.py"),
     ("also: {rules}", {"rules"}, "tutor/table/widget.py"),
     ("Illegal: {explanation}", {"explanation"}, "tutor/table/widget.py"),
-    ("To {seat}: “{explanation}”", {"seat", "explanation"}, "tutor/table/widget.py"),
+    ("To {seat:name}: “{explanation}”", {"seat", "explanation"}, "tutor/table/widget.py"),
     ("NS {ns}   EW {ew}", {"ns", "ew"}, "tutor/engine/diagram.py"),
-    ("{team}: {line}", {"team", "line"}, "tutor/lessons/charts.py"),
-    ("hand {n}: {team}", {"n", "team"}, "tutor/lessons/charts.py"),
-    ("{team}: {points}", {"team", "points"}, "tutor/table/widget.py"),
+    ("{team:name}: {line}", {"team", "line"}, "tutor/lessons/charts.py"),
+    ("hand {n}: {team:name}", {"n", "team"}, "tutor/lessons/charts.py"),
+    ("{team:name}: {points}", {"team", "points"}, "tutor/table/widget.py"),
+    ("{seat:name} to play", {"seat"}, "tutor/engine/diagram.py"),
+    ("{seat:name} takes the pile with {cards}.", {"seat", "cards"}, "tutor/engine/plainwords.py"),
+    ("{seat:name} has drawn and may meld or discard.", {"seat"}, "tutor/table/describe.py"),
 ])
 def test_the_messages_are_in_the_catalogs_template_with_their_fields(template, message, fields, where):
     key = message[0] if isinstance(message, tuple) else message
@@ -479,25 +487,32 @@ def test_the_english_the_code_no_longer_writes_is_gone_from_the_template(templat
 
 @pytest.mark.parametrize("width", [560, 760, 960])
 @pytest.mark.parametrize("asked", ["pending", "yes", "no"])
-def test_a_longer_translation_of_a_badge_stays_in_its_pill_and_the_table(asked, width):
-    """The status box's badge ("partner said yes") sits at the table's right edge: a longer
-    text (Finnish "joukkuetoveri vastasi ”kyllä”") goes on two lines rather than off the table."""
-    from tutor.engine.diagram import _badge, text_width
+def test_a_longer_translation_of_a_badge_stays_in_its_pill_and_the_status_box(asked, width):
+    """The status box's badge ("partner said yes") sits at the box's foot, at the table's
+    right edge: the box is as wide as a longer text (Finnish "joukkuetoveri vastasi
+    ”kyllä”"), and where it cannot be, the text goes on two lines inside it."""
+    from tutor.engine.diagram import BOX, _badge, text_width
     pos = tutor.Position.parse(f"turn: S drawn\nasked: {asked}\nS: KH KS 4C\nNS: 8C 8D 8S\npile: 5C")
     for lang in ("en", "sv", "fi"):
-        prims = scene(pos.seen_by("S"), width=width, lang=lang).prims
-        pills = [(i, p) for i, p in enumerate(prims) if p[0] == "rect" and 370 <= p[2] < 420 and p[3] > 100]
-        assert len(pills) == 1, (lang, pills)
-        i, (_, x, y, w, h, *_rest) = pills[0]
-        texts = [p for p in prims[i + 1:i + 3] if p[0] == "text"]
-        assert x >= 0 and x + w <= width - 8, (lang, x, w)
-        for _, tx, ty, text, size, *_more in texts:
-            half = text_width(text, size, bold=True) / 2
-            assert x <= tx - half and tx + half <= x + w and y <= ty <= y + h, (lang, text)
+        for view in (pos.seen_by("S"), pos.seen_by("S").__class__.of(pos, "S", open=True)):
+            prims = scene(view, width=width, lang=lang).prims
+            box = next(p for p in prims if p[0] == "rect" and p[6] == BOX)
+            pills = [(i, p) for i, p in enumerate(prims) if p[0] == "rect" and 340 <= p[2] < 420 and p[3] > 100
+                     and p[5] >= 12.5]
+            assert len(pills) == 1, (lang, pills)
+            i, (_, x, y, w, h, *_rest) = pills[0]
+            texts = [p for p in prims[i + 1:i + 3] if p[0] == "text" and abs(p[1] - (x + w / 2)) < 1]
+            assert texts and box[1] <= x and x + w <= box[1] + box[3] <= width - 8, (lang, x, w)
+            for _, tx, ty, text, size, *_more in texts:
+                half = text_width(text, size, bold=True) / 2
+                assert x <= tx - half and tx + half <= x + w and y <= ty <= y + h, (lang, text)
     out = []
-    _badge(out, 400, 100, 150, 26, "#000", "a very long badge text of many words here", limit=560)
+    text = "a very long badge text of many words here"
+    right = 400 + text_width(text, 12, bold=True)                  # one line and the pill's ends: too wide
+    top = _badge(out, 400, 100, 150, 26, "#000", text, limit=(400, right))
     rect, first, second = out
-    assert rect[2] + rect[4] == 126 and first[3] and second[3] and rect[1] + rect[3] <= 560
+    assert rect[2] + rect[4] == 126 and top == rect[2] and first[3] and second[3]
+    assert 400 <= rect[1] and rect[1] + rect[3] <= right
 
 
 # ---- a move in words, and what a learner's panel says (tutor/engine/plainwords.py) ----------------
@@ -511,7 +526,7 @@ def test_a_move_is_said_in_words_to_the_player_and_of_a_seat():
     assert said["take 9H 9S"] == ("South takes the pile with 9♥ and 9♠.", "You take the pile with 9♥ and 9♠.")
     assert said["take"][1] == "You take the pile, with no cards from your hand."
     assert said["draw"] == ("South draws from the stock.", "You draw from the stock.")
-    assert said["meld 9H 9S JK"][1] == "You meld 9♥, 9♠ and JK."
+    assert said["meld 9H 9S JK"][1] == "You meld 9♥, 9♠ and a joker."          # as the explanations write it
     assert said["meld K: KC"][1] == "You meld K♣ onto your team's kings."
     assert said["meld EW Q: QC; 9H 9S 9D"][1] == "You meld Q♣ onto East–West's queens; 9♥, 9♠ and 9♦."
     assert said["discard 4C"][1] == "You discard 4♣."
@@ -568,7 +583,7 @@ def test_a_learners_panel_says_the_move_in_words_and_keeps_ids_in_the_rule_detai
     s.try_move("take 9H JK")
     html = table.explanation.value
     shown = _visible(html)
-    assert shown.strip().startswith("Illegal: You take the pile with 9♥ and JK.")
+    assert shown.strip().startswith("Illegal: You take the pile with 9♥ and a joker.")
     assert "frozen for everybody" in shown
     assert not _CARD_TEXT.search(shown) and not _RULE_ID.search(shown) and "take 9H" not in shown
     # the rule, collapsed: the rulebook's words and the ids, for teachers and disputes
@@ -635,3 +650,76 @@ def test_a_learners_move_box_and_panel_come_from_the_catalog(pseudo):
     table.move_box.value = table.move_box.options[1]
     assert table.play_typed().legal
     assert_all_words_translated(table.explanation.value, "learner's legal ruling")
+
+
+# ---- one way of writing cards and turns for a learner (translators' and writers' reports) ----------
+
+def test_the_frozen_banner_names_a_joker_as_the_explanations_do():
+    """The banner said "JK crosswise"; it names the cards as the explanation below it does."""
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C JK 8D 9D")
+    for lang, joker in (("en", "a joker"), ("sv", "en joker"), ("fi", "jokeri")):
+        texts = [p[3] for p in scene(pos.seen_by("S"), lang=lang).prims if p[0] == "text"]
+        banner = next(x for x in texts if x.startswith("❄"))
+        assert joker in banner and "JK" not in banner, banner
+        assert joker in tutor.judge(pos, "take 9H 9S").explain(lang) or lang != "en"
+    # four crosswise cards on the narrowest teacher's table: too long to name, counted
+    many = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C JK 2C 3H JK 8D 9D")
+    texts = [p[3] for p in scene(many, viewer="S", open_hands=True, width=560).prims if p[0] == "text"]
+    assert "❄ frozen for everybody: 4 cards crosswise" in texts
+    texts = [p[3] for p in scene(many.seen_by("S"), width=960).prims if p[0] == "text"]
+    assert "❄ frozen for everybody: a joker, 2♣, 3♥ and a joker crosswise" in texts
+
+
+def test_a_learners_buttons_carry_no_notation():
+    """"Next meld ;" carried the notation's ';'."""
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    from tutor.table.widget import _BUTTONS
+    assert dict((name, label) for name, label, _tip in _BUTTONS)["group"] == "Next meld"
+    for lang in ("en", "sv", "fi"):
+        table = Table(PAIR_AND_JOKER, lang=lang)
+        for name, button in table.buttons.items():
+            assert ";" not in button.description, (lang, name, button.description)
+
+
+PAIR_AND_JOKER = "turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 8D 9D\nseed: 4\n"
+
+
+def test_the_table_in_words_says_whose_turn_it_is_in_one_sentence():
+    """"South to play: drew: meld or discard." had two colons."""
+    from tutor.table.describe import describe
+    base = "S: 9H 9S JK 4C\nNS: KH KS KD\npile: 5C 8D 9D\nseed: 4\n"
+    said = {phase: describe(tutor.Position.parse(f"turn: S {phase}\n" + base).seen_by("S")).splitlines()[0]
+            for phase in ("draw", "drawn", "melded")}
+    assert said == {"draw": "You are South. South is to draw from the stock or take the pile.",
+                    "drawn": "You are South. South has drawn and may meld or discard.",
+                    "melded": "You are South. South has melded and may meld more or discard."}
+    view = tutor.Position.parse("turn: W drawn\n" + base).seen_by("S")
+    assert describe(view).splitlines()[0] == "You are South. West has drawn and may meld or discard."
+    assert "a joker" in describe(view)                      # the hand, as the explanations write it
+
+
+def test_a_draw_on_an_empty_stock_is_said_as_what_it_does():
+    """On an empty stock 'draw' is no draw: the player leaves the pile and the hand ends
+    (hand.end.stock); under stock-out=ends the hand simply ends."""
+    from i18n_helpers import _whole
+
+    from tutor.engine.plainwords import move_words
+    pos = tutor.Position.parse(_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"))
+    assert not pos.stock and tutor.judge(pos, "draw").legal
+    assert move_words("draw", "S", you=True, position=pos) == \
+        "You leave the pile, and the hand ends: the stock is empty."
+    assert move_words("draw", "W", position=pos) == "West leaves the pile, and the hand ends: the stock is empty."
+    assert move_words("draw", "S", you=True) == "You draw from the stock."            # without the position
+    ends = tutor.Position.parse(_whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\n"
+                                       "NS: KH KS KD\npile: 6C 7D\n"))
+    assert move_words("draw", "S", you=True, position=ends) == "The stock is empty: you end the hand."
+    assert move_words("draw", "S", position=ends) == "The stock is empty: South ends the hand."
+    stocked = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D")
+    assert move_words("draw", "S", you=True, position=stocked) == "You draw from the stock."
+    # the table says it so: the move box's completions and the legal moves
+    pytest.importorskip("ipywidgets")
+    from tutor.table import Table
+    table = Table(pos)
+    assert any(o.startswith("You leave the pile, and the hand ends") for o in table.move_box.options)
+    assert not any(o.startswith("You draw from the stock") for o in table.move_box.options)

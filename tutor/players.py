@@ -13,7 +13,10 @@ legal moves are ``yes`` and ``no``.
 `explain_choice(pos, move, lang)` says in words why a good player would make `move` (the
 heuristic side of a hint; `tutor.hints` adds the judge's rule-citing explanation). The
 words are messages of the catalog (`tutor.i18n`), in the language `lang` (English by
-default); ranks and seats are the glossary's words.
+default), filled in by `Translator.format`: cards as the explanations write them (10♣, a
+joker by the glossary's word), ranks and seats given as their codes and written in the
+form the message names (``{rank:plural}``, ``{seat:name}``; a translation may name
+another form of its glossary, ``{rank:plural_part}``).
 `tournament(hands, seed)` measures the sensible player against the random one.
 """
 from __future__ import annotations
@@ -21,7 +24,6 @@ from __future__ import annotations
 import random
 import time
 
-from .engine.cards import cards_text as _cards
 from .engine.generate import legal_moves, legal_rulings
 from .engine.goout import can_go_out
 from .engine.judge import judge
@@ -39,15 +41,6 @@ _ASK, _YES, _NO, _DRAW = Move("ask"), Move("yes"), Move("no"), Move("draw")
 def actor_of(pos) -> str:
     """The seat that acts in `pos`: the partner while a question is pending, else the turn."""
     return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
-
-
-def _ranks(rank: str, t) -> str:
-    """A rank's plural in the language of `t` (the glossary's "kings", "kungar", "kuninkaat")."""
-    return t.word("rank", rank, "plural")
-
-
-def _rank(rank: str, t) -> str:
-    return t.word("rank", rank)
 
 
 class Player:
@@ -243,8 +236,7 @@ class SensiblePlayer(Player):
             # taking an empty-stock pile keeps the hand going; only worth it when it is small
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
-            return _DRAW, t.gettext("Leave the pile: with the stock empty the hand ends, and your "
-                                    "side keeps its score.")
+            return _DRAW, _leave_reason(t)
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size
@@ -403,30 +395,33 @@ class SensiblePlayer(Player):
             meld = v.own.get(rank)
             wilds = [c for c in g.cards if c.is_wild]
             n = len(g.cards)
-            fields = {"cards": _cards(g.cards), "ranks": _ranks(rank, t)}
-            if meld is not None:
-                size = len(meld.cards) + len(g.cards)
-                if len(meld.cards) < 7 <= size:
-                    parts.append(t.ngettext(
-                        "{cards} completes your meld of {ranks} as a canasta ({size} cards)",
-                        "{cards} complete your meld of {ranks} as a canasta ({size} cards)",
-                        n).format(size=size, **fields))
-                elif wilds and v.danger:
-                    parts.append(t.ngettext(
-                        "{cards} goes on your meld of {ranks}: the opponents are close to going "
-                        "out, so meld down what you can",
-                        "{cards} go on your meld of {ranks}: the opponents are close to going "
-                        "out, so meld down what you can",
-                        n).format(**fields))
-                else:
-                    parts.append(t.ngettext(
-                        "{cards} builds your meld of {ranks} toward a canasta ({size} of 7 cards)",
-                        "{cards} build your meld of {ranks} toward a canasta ({size} of 7 cards)",
-                        n).format(size=size, **fields))
+            fields = {"cards": list(g.cards), "rank": rank}
+            if meld is None:
+                parts.append(t.format(t.ngettext("{cards} starts a meld of {rank:plural}",
+                                                 "{cards} start a meld of {rank:plural}", n), **fields))
+                continue
+            size = len(meld.cards) + n
+            if len(meld.cards) >= 7:
+                parts.append(t.format(t.ngettext(
+                    "{cards} goes on your canasta of {rank:plural} ({size} cards now)",
+                    "{cards} go on your canasta of {rank:plural} ({size} cards now)", n), size=size, **fields))
+            elif size >= 7:
+                parts.append(t.format(t.ngettext(
+                    "{cards} completes your meld of {rank:plural} as a canasta ({size} cards)",
+                    "{cards} complete your meld of {rank:plural} as a canasta ({size} cards)", n),
+                    size=size, **fields))
+            elif wilds and v.danger:
+                parts.append(t.format(t.ngettext(
+                    "{cards} goes on your meld of {rank:plural}: the opponents are close to going "
+                    "out, so meld down what you can",
+                    "{cards} go on your meld of {rank:plural}: the opponents are close to going "
+                    "out, so meld down what you can", n), **fields))
             else:
-                parts.append(t.ngettext("{cards} starts a meld of {ranks}",
-                                        "{cards} start a meld of {ranks}", n).format(**fields))
-        # TRANSLATORS: {melds} is one or more clauses ("KH KS 2C start a meld of kings"), "; " between
+                parts.append(t.format(t.ngettext(
+                    "{cards} builds your meld of {rank:plural} toward a canasta ({size} of 7 cards)",
+                    "{cards} build your meld of {rank:plural} toward a canasta ({size} of 7 cards)", n),
+                    size=size, **fields))
+        # TRANSLATORS: {melds} is one or more clauses ("K♥ K♠ 2♣ start a meld of kings"), "; " between
         text = t.gettext("Meld: {melds}.").format(melds="; ".join(parts))
         if not v.own:
             minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]])
@@ -440,21 +435,21 @@ class SensiblePlayer(Player):
         t = v.t
         view = v.seen_by
         if card.is_black_three:
-            return t.gettext("Discard {card}: a black three blocks {seat} from taking the pile.").format(
-                card=card.text, seat=t.word("seat", next_seat(view.turn)))
+            return t.format(t.gettext("Discard {card}: a black three blocks {seat:name} from taking the pile."),
+                            card=card, seat=next_seat(view.turn))
         if card.is_wild:
             n = view.pile_size
-            return t.ngettext(
+            return t.format(t.ngettext(
                 "Discard {card}: a wild card freezes the pile of {n} card, so the opponents need "
                 "a natural pair to take it.",
                 "Discard {card}: a wild card freezes the pile of {n} cards, so the opponents need "
-                "a natural pair to take it.", n).format(card=card.text, n=n)
+                "a natural pair to take it.", n), card=card, n=n)
         rank = card.rank
         why = []
         if v.counts.get(rank, 0) == 1:
-            why.append(t.gettext("it is your only {rank}").format(rank=_rank(rank, t)))
+            why.append(t.format(t.gettext("it is your only {rank:name}"), rank=rank))
         if rank not in v.theirs and v.theirs:
-            why.append(t.gettext("the opponents have no meld of {ranks}").format(ranks=_ranks(rank, t)))
+            why.append(t.format(t.gettext("the opponents have no meld of {rank:plural}"), rank=rank))
         elif rank in v.theirs and view.crosswise:
             why.append(t.gettext("the pile is frozen, so it cannot be added to their meld"))
         if v.pile_ranks.get(rank):
@@ -462,26 +457,26 @@ class SensiblePlayer(Player):
                                  "likely wanted"))
         unseen = max(0, 8 - v.seen.get(rank, 0))
         if unseen <= 3:
-            why.append(t.ngettext("only {n} {rank} is unseen", "only {n} {ranks} are unseen",
-                                  unseen).format(n=unseen, rank=_rank(rank, t), ranks=_ranks(rank, t)))
+            why.append(t.format(t.ngettext("only {n} {rank:name} is unseen", "only {n} {rank:plural} are unseen",
+                                           unseen), n=unseen, rank=rank))
         if not why:
             why.append(t.gettext("it is the card you need least"))
         # TRANSLATORS: {reasons} is a list of clauses ("it is your only king, only 2 kings are unseen")
-        return t.gettext("Discard {card}: {reasons}.").format(card=card.text, reasons=t.join(why))
+        return t.format(t.gettext("Discard {card}: {reasons}."), card=card, reasons=t.join(why))
 
 
 def _take_reason(v: _View, m: Move) -> str:
     t = v.t
     top = v.seen_by.top
     n = v.pile_size
-    ranks = _ranks(top.rank, t)
     if top.rank not in v.own and m.groups:
-        text = t.ngettext("Take the pile: {n} card for a new meld of {ranks} with {cards}.",
-                          "Take the pile: {n} cards for a new meld of {ranks} with {cards}.",
-                          n).format(n=n, ranks=ranks, cards=_cards(m.groups[0].cards))
+        text = t.format(t.ngettext("Take the pile: {n} card for a new meld of {rank:plural} with {cards}.",
+                                   "Take the pile: {n} cards for a new meld of {rank:plural} with {cards}.", n),
+                        n=n, rank=top.rank, cards=list(m.groups[0].cards))
     else:
-        text = t.ngettext("Take the pile: {n} card for your meld of {ranks}.",
-                          "Take the pile: {n} cards for your meld of {ranks}.", n).format(n=n, ranks=ranks)
+        text = t.format(t.ngettext("Take the pile: {n} card for your meld of {rank:plural}.",
+                                   "Take the pile: {n} cards for your meld of {rank:plural}.", n),
+                        n=n, rank=top.rank)
     if not v.own:
         text += " " + t.gettext("It is also your team's first meld, which must reach the minimum.")
     if any(c.is_wild for c in m.cards):
@@ -489,8 +484,14 @@ def _take_reason(v: _View, m: Move) -> str:
     return text
 
 
+def _leave_reason(t) -> str:
+    return t.gettext("Leave the pile: with the stock empty the hand ends, and your side keeps its score.")
+
+
 def _why_not_take(pos, t) -> str:
     """Why the pile cannot be taken: the judge's own reason for a plain take."""
+    if not pos.stock:
+        return _leave_reason(t)
     if not pos.pile:
         return t.gettext("Draw from the stock: the pile is empty.")
     ruling = judge(pos, "take")
@@ -501,7 +502,8 @@ def _why_not_take(pos, t) -> str:
 
 def explain_choice(pos, move, lang: str = "en") -> str:
     """Why a good player would (or would not) make `move` in `pos`: the heuristic reason,
-    in `lang`."""
+    in `lang`. For an answer to "may I go out?" that a good partner would not give, what
+    that answer does and why the other is better."""
     move = Move.parse(move)
     t = translator(lang)
     player = SensiblePlayer()
@@ -510,20 +512,23 @@ def explain_choice(pos, move, lang: str = "en") -> str:
         return reason
     if pos.asked == "pending":
         _, why = _wants_out(pos, lang=lang)
-        say = t.gettext("Saying yes: {reason}.") if move == _YES else t.gettext("Saying no: {reason}.")
-        return say.format(reason=why)
+        if move == _YES:            # a good partner says no: the team would trail
+            return t.format(t.gettext("Saying yes lets {seat:name} go out and end the hand now, but a good "
+                                      "partner would say no: {reason}."), seat=pos.turn, reason=why)
+        return t.format(t.gettext("Saying no keeps the hand going, so that your team can build more "
+                                  "first, but a good partner would say yes: {reason}."), reason=why)
     v = _View(pos, lang)
     if move.kind == "take":
         return _take_reason(v, move)
     if move.kind == "draw":
-        return t.gettext("Draw from the stock.")
+        return _why_not_take(pos, t) if not pos.stock else t.gettext("Draw from the stock.")
     if move.kind == "meld":
         return player._meld_reason(v, move)
     if move.kind == "discard":
         return player._discard_reason(v, move.cards[0])
     if move.kind == "ask":
         return t.gettext("Ask your partner “may I go out?”; the answer binds.")
-    return t.gettext("A good player would rather play {move}: {reason}").format(move=chosen, reason=reason)
+    return t.format(t.gettext("A good player would rather do otherwise. {reason}"), reason=reason)
 
 
 # ---- the measurement ---------------------------------------------------------------------

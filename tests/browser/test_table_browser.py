@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))     # tests/: the shared positions
 
 from browser_harness import (  # noqa: E402
     canvas_painted_fraction,
@@ -27,22 +28,12 @@ from browser_harness import (  # noqa: E402
     screenshot,
     write_notebook,
 )
+from table_positions import FROZEN as POSITION  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
 CANVAS = "canvas.tutor-canvas"
 TIMINGS_FILE = HERE / "screenshots" / "table-timings.json"
-
-POSITION = """\
-turn: S draw
-score: NS 1200, EW 3100
-S: KH KS JK 7D 7C 9S 4H QH QD 5C 6C
-NS: 8C 8D 8S
-EW: 9C 9D 9H
-NS red3: 3H
-pile: 5C 9D 2H 6S KD
-seed: 1
-"""
 
 CELLS = (
     "%%md\n# A frozen pile\n\nSouth may take the pile only with a natural pair of kings.",

@@ -9,8 +9,8 @@ a separate answer key, as PDF.
 The pages are HTML (`questions_html`, `answers_html`) printed to PDF by the browser's own
 print engine (Chromium through Playwright: what the tests already use, and the same
 layout a teacher gets from a browser's Print). The diagrams are the table's own drawing
-(`tutor.engine.diagram.scene`) turned ink-light (`ink_light`): a white table, dark text,
-outlined badges, so a class set does not empty a printer. Each question shows what the
+(`tutor.engine.diagram.scene`) in its print palette (``palette="print"``: a white table,
+dark text, outlined badges), so a class set does not empty a printer. Each question shows what the
 lesson's quiz shows (no picture where it would give the answer away). The answer key
 cites the rule the engine decides by, which is the rule the table cites for that move.
 """
@@ -47,60 +47,13 @@ class HandoutError(RuntimeError):
         return translator(lang).gettext(self.message)
 
 
-# ---- the diagram, ink-light ------------------------------------------------------------------
+# ---- the diagram, for print ------------------------------------------------------------------
 
-def _rgb(colour: str):
-    c = colour.strip()
-    if c.startswith("#") and len(c) == 7:
-        return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)), 1.0
-    if c.startswith("rgba(") or c.startswith("rgb("):
-        parts = [float(p) for p in c[c.index("(") + 1:-1].split(",")]
-        return tuple(int(p) for p in parts[:3]), (parts[3] if len(parts) > 3 else 1.0)
-    return None, 1.0
-
-
-def _luminance(colour) -> float | None:
-    rgb, _ = _rgb(colour) if colour else (None, 1.0)
-    if rgb is None:
-        return None
-    r, g, b = (v / 255 for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def ink_light(prims) -> list:
-    """The table's primitives for paper: dark areas become outlines on white, light text
-    becomes dark, shadows go; cards, suits and light tints stay as they are."""
-    out = []
-    for p in prims:
-        kind = p[0]
-        if kind == "rect":
-            _, x, y, w, h, r, fill, stroke, lw = p
-            rgb, alpha = _rgb(fill) if fill else (None, 1.0)
-            if rgb == (0, 0, 0) and alpha < 1:          # a shadow
-                continue
-            lum = _luminance(fill)
-            if lum is not None and lum < 0.6:            # felt, rim, card backs, badges
-                edge = fill if lum > 0.15 else "#555555"
-                out.append(("rect", x, y, w, h, r, "#ffffff", edge, max(lw or 0, 1.2)))
-                continue
-            if stroke and (_luminance(stroke) or 0) > 0.8 and fill is None:
-                stroke = "#9e9e9e"                        # a light frame drawn on the felt
-            out.append(("rect", x, y, w, h, r, fill, stroke, lw))
-        elif kind == "text":
-            _, x, y, text, size, colour, bold, align = p
-            lum = _luminance(colour)
-            if lum is not None and lum > 0.6:
-                colour = "#1b1b1b" if lum > 0.85 else "#5a4a00"
-            out.append(("text", x, y, text, size, colour, bold, align))
-        else:
-            out.append(p)
-    return out
-
-
-def diagram_svg(pos, scale: float = 0.45) -> str:
-    from ..engine.diagram import prims_to_svg, scene
-    sc = scene(pos)
-    return prims_to_svg(ink_light(sc.prims), sc.width, sc.height, scale)
+def diagram_svg(pos, scale: float = 0.45, lang: str = "en") -> str:
+    """The table's own drawing in its print palette (`tutor.engine.diagram`, ``palette=
+    "print"``: white paper, dark words, outlined badges), its words in `lang`."""
+    from ..engine.diagram import position_svg
+    return position_svg(pos, scale=scale, lang=lang, palette="print")
 
 
 # ---- the pages ----------------------------------------------------------------------------------
@@ -146,7 +99,7 @@ def questions_html(keys, lang: str = "en") -> str:
         qs = []
         for i, ex in enumerate(les.exercises, 1):
             pos = _picture(ex)
-            pic = diagram_svg(pos) if pos is not None else (
+            pic = diagram_svg(pos, lang=lang) if pos is not None else (
                 f"<pre>{html.escape(ex.text())}</pre>" if ex.kind == "parse" else "")
             move = (f"<p>{w['The move:']} <code>{html.escape(move_words(ex.move))}</code></p>"
                     if ex.move else "")

@@ -29,15 +29,29 @@ it is shown at, so that text keeps its size), the height from `MIN_HEIGHT` (664)
 the hand fit at 1280×800: the meld bands and the middle row give up the room, every text
 keeps its size); every text is at least `MIN_TEXT` px and every colour pair reads at 4.5:1
 (WCAG AA) — tests/test_table_view.py checks both, at every width and height.
+
+Words are measured, not guessed: `text_width` adds up the advance widths of the table's
+font (DejaVu Sans, the widest of the usual sans-serifs), and every label is laid out for
+the words of its language (`fit`: a smaller size down to `MIN_TEXT`, two lines, or the room
+it needs): the pile starts right of the stock's words, the status box is as wide as its
+lines in that language (narrower where the pile needs the room, its lines wrapping), the
+red threes' column as wide as its words, a band's title drops its score to the column's
+foot when the row is full. tests/test_table_view.py measures every text of every size in
+English, Swedish and Finnish, and of every lesson picture: each inside what it is written
+on, no two meeting.
+
+`palette="print"` draws the same scene for paper (the class handouts): white, ink-light,
+outlined (`PRINT_FILLS`, `in_print`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
 from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
-from .position import next_seat, other_team, partner_of, team_of
+from .position import SEATS, next_seat, other_team, partner_of, team_of
 from .scoring import ALL_RED_THREES
 from .seatview import SeatView
 
@@ -70,6 +84,23 @@ YES = "#1b5e20"
 SHADOW = "rgba(0,0,0,0.28)"
 BAND = "rgba(0,0,0,0.18)"
 BOX = "rgba(0,0,0,0.35)"
+
+#: The print palette (``scene(..., palette="print")``, the class handouts): the same
+#: drawing on white paper, ink-light. Dark areas (the rim and felt, the meld bands, the
+#: status box, the badges, card backs, closed canastas) become white with an outline of
+#: their colour (a grey where that is near black); light text on them becomes dark; the
+#: shadows go. Cards, suits and light tints stay.
+PRINT_FILLS = {          # screen fill: (print fill, outline)
+    RIM: ("#ffffff", "#555555"), FELT_DARK: ("#ffffff", None), FELT: ("#ffffff", None),
+    BAND: ("#f5f5f5", "#9e9e9e"), BOX: ("#ffffff", "#757575"), BACK: ("#ffffff", BACK),
+    FROZEN: ("#ffffff", FROZEN), BLOCKED: ("#ffffff", BLOCKED), YES: ("#ffffff", YES),
+    "#212121": ("#ffffff", "#555555"),
+}
+PRINT_STROKES = {"rgba(255,255,255,0.10)": None, "rgba(255,255,255,0.25)": "#757575",
+                 BACK_EDGE: BACK, MUTED: "#9e9e9e", "#f5f5f5": None, FOCUS: BLACK}
+PRINT_INK = {INK: "#1b1b1b", MUTED: "#424242", GOLD: "#5a4a00", "#ffffff": "#1b1b1b",
+             "#e0e0e0": "#1b1b1b"}
+PRINT_DROP = {SHADOW, "rgba(0,0,0,0.30)"}
 
 TEAM_NAMES = {"NS": "North–South", "EW": "East–West"}    # English; shown via the glossary
 PHASE_WORDS = {"draw": N_("to draw or take the pile"), "drawn": N_("drew: meld or discard"),
@@ -118,8 +149,10 @@ def team_name(team: str, t) -> str:
 
 
 def card_words(card, t) -> str:
-    """A card as a screen reader should say it: 'K♥', 'joker' (the glossary's word)."""
-    return t.word("rank", "JK") if card.rank == "JK" else card.pretty
+    """A card as a learner reads it, and a screen reader says it: 'K♥', a joker by the
+    glossary's word ('a joker', 'en joker', 'jokeri'), as the explanations write it
+    (`tutor.i18n.Translator.write`; `tutor.engine.plainwords.cards_words` for several)."""
+    return t.write(card)
 
 
 # ---- cards ------------------------------------------------------------------------------
@@ -159,7 +192,7 @@ def _card(out, card, x, y, w, h, t, *, full=True, mark=None, crosswise=False, fl
         out.append(("text", x + w * 0.58, y + h * 0.60, suit, big, colour, False, "center"))
         word = (t.word("rank", "JK") if card.rank == "JK" else
                 t.gettext("wild") if card.is_wild else None)
-        if word:
+        if word and text_width(word, MIN_TEXT, True) <= w - 2:      # else the index says it
             out.append(("text", x + w / 2, y + h * 0.88, word, MIN_TEXT,
                         JOKER if card.rank == "JK" else WILD_INK, True, "center"))
 
@@ -175,43 +208,116 @@ def _label(out, x, y, text, size=13, colour=INK, bold=False, align="left"):
     out.append(("text", x, y, text, max(MIN_TEXT, size), colour, bold, align))
 
 
+# ---- measuring the words ----------------------------------------------------------------
+#
+# The canvas and the SVG write in the sans-serif font of the page: DejaVu Sans on Debian,
+# the widest of the usual ones (Arial, Helvetica, Segoe UI and Liberation Sans are
+# narrower), so a label measured in it fits in any of them. Its advance widths, in
+# hundredths of the font size, rounded up, of every character the three languages write
+# (from DejaVuSans.ttf and DejaVuSans-Bold.ttf, version 2.37; tests/test_table_view.py
+# measures them again where the fonts are installed). A character not listed counts as a
+# whole em.
+_GLYPHS = (
+    ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNO'
+    'PQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~¡'
+    '¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒ'
+    'ÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ–—‘'
+    '’“”„…•♠♥♦♣★❄▶✓✗←→↑↓€ŠšŽž'
+)
+_REGULAR = """
+ 32  41  46  84  64  96  78  28  40  40  50  84  32  37  32  34  64  64  64  64  64  64  64  64
+ 64  64  34  34  84  84  84  54 100  69  69  70  78  64  58  78  76  30  30  66  56  87  75  79
+ 61  79  70  64  62  74  69  99  69  62  69  40  34  40  84  50  50  62  64  55  64  62  36  64
+ 64  28  28  58  28  98  64  62  64  64  42  53  40  64  60  82  60  60  53  64  34  64  84  41
+ 64  64  64  64  34  50  50 100  48  62  84 100  50  50  84  41  41  50  64  64  32  50  41  48
+ 62  97  97  97  54  69  69  69  69  69  69  98  70  64  64  64  64  30  30  30  30  78  75  79
+ 79  79  79  79  84  79  74  74  74  74  62  61  63  62  62  62  62  62  62  99  55  62  62  62
+ 62  28  28  28  28  62  64  62  62  62  62  62  84  62  64  64  64  64  60  64  60  50 100  32
+ 32  52  52  52 100  59  90  90  90  90  90  84  77  84  84  84  84  84  84  64  64  53  69  53
+"""
+_BOLD = """
+ 35  46  53  84  70 101  88  31  46  46  53  84  38  42  38  37  70  70  70  70  70  70  70  70
+ 70  70  40  40  84  84  84  59 100  78  77  74  84  69  69  83  84  38  38  78  64 100  84  86
+ 74  86  78  73  69  82  78 111  78  73  73  46  37  46  84  50  50  68  72  60  72  68  44  72
+ 72  35  35  67  35 105  72  69  72  72  50  60  48  72  66  93  65  66  59  72  37  72  84  46
+ 70  70  64  70  37  50  50 100  57  65  84 100  50  50  84  44  44  50  74  64  38  50  44  57
+ 65 104 104 104  59  78  78  78  78  78  78 109  74  69  69  69  69  38  38  38  38  84  84  86
+ 86  86  86  86  84  86  82  82  82  82  73  74  72  68  68  68  68  68  68 105  60  68  68  68
+ 68  35  35  35  35  69  72  69  69  69  69  69  84  69  72  72  72  72  66  72  66  50 100  38
+ 38  66  66  66 100  64  90  90  90  90  90  84  77  84  84  84  84  84  84  70  73  60  73  59
+"""
+
+
+def _advances(table: str) -> dict:
+    return dict(zip("".join(_GLYPHS), map(int, table.split())))
+
+
+_ADVANCE = {False: _advances(_REGULAR), True: _advances(_BOLD)}
+
+
 def text_width(text, size, bold=False) -> float:
-    """A generous estimate of a label's width in the table's sans-serif font (DejaVu Sans:
-    about 0.55 of the size per character, 0.62 in bold)."""
-    return len(text) * size * (0.62 if bold else 0.55)
+    """A label's width in px at `size` px: the sum of its characters' advance widths in
+    DejaVu Sans (a little more than the browser draws: no kerning, widths rounded up)."""
+    adv = _ADVANCE[bool(bold)]
+    return sum(adv.get(ch, 100) for ch in text) * size / 100
 
 
-def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12, limit=None):
+def _split(text: str) -> list:
+    """A text on two lines, cut at the space that makes the longer line shortest."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: max(len(text[:i]), len(text[i + 1:])))
+    return [text[:cut], text[cut + 1:]]
+
+
+def fit(text, size, room, bold=False, lines=1) -> tuple:
+    """How `text` fits `room` px: ``(size, [line, ...])`` at the largest size from `size`
+    down to `MIN_TEXT` that fits on one line; else, when `lines` allows it, on two lines
+    (cut at a space) at the largest size that fits them; else at `MIN_TEXT` as it is (too
+    wide: tests/test_table_view.py finds it)."""
+    for s in range(int(size), MIN_TEXT - 1, -1):
+        if text_width(text, s, bold) <= room:
+            return s, [text]
+    if lines > 1 and " " in text:
+        two = _split(text)
+        for s in range(int(size), MIN_TEXT - 1, -1):
+            if max(text_width(line, s, bold) for line in two) <= room:
+                return s, two
+        return MIN_TEXT, two
+    return MIN_TEXT, [text]
+
+
+def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12, limit=None) -> float:
     """A pill with centred bold text; widened (about its centre) when the text needs it.
-    `limit`: the right edge the pill must stay within (a box at the table's edge): a text
-    that would cross it goes on two lines, the pill growing upwards from its bottom edge,
-    and is moved left if it still does (a language's words may be longer than English)."""
-    need = text_width(text, size, bold=True) + h
+    `limit`: the left and right edges the pill must stay within (the status box, the middle
+    row): a text too long for one line between them goes on two lines, the pill growing
+    upwards from its bottom edge, and the pill moves to stay within them (a language's
+    words may be longer than English). Returns the pill's top."""
     lines = [text]
-    if limit is not None and need > w and x + w + (need - w) / 2 > limit and " " in text:
-        lines = _two_lines(text)
+    need = text_width(text, size, bold=True) + h
+    if limit is not None and need > limit[1] - limit[0]:
+        size, lines = fit(text, size, limit[1] - limit[0] - h, bold=True, lines=2)
         need = max(text_width(line, size, bold=True) for line in lines) + h
     if need > w:
         x, w = x - (need - w) / 2, need
-    if limit is not None and x + w > limit:
-        x = limit - w
+    if limit is not None:
+        x = max(limit[0], min(x, limit[1] - w))
     if len(lines) == 1:
         out.append(("rect", x, y, w, h, h / 2, fill, None, 0))
         out.append(("text", x + w / 2, y + h / 2 + 1, text, size, colour, True, "center"))
-        return
-    line_h = size + 2
-    tall = 2 * line_h + 6
+        return y
+    line_h = size + 1
+    tall = 2 * line_h + 4
     y = y + h - tall
     out.append(("rect", x, y, w, tall, h / 2, fill, None, 0))
     for k, line in enumerate(lines):
-        out.append(("text", x + w / 2, y + 3 + line_h * (k + 0.5) + 1, line, size, colour, True, "center"))
+        out.append(("text", x + w / 2, y + 2 + line_h * (k + 0.5) + 1, line, size, colour, True, "center"))
+    return y
 
 
-def _two_lines(text: str) -> list:
-    """A text split at the space nearest its middle."""
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
-    return [text[:cut], text[cut + 1:]]
+def _count(n, t) -> str:
+    return t.ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 # ---- zones ------------------------------------------------------------------------------
@@ -287,22 +393,33 @@ def _hand_column(out, view, seat, x, y0, y1, w, h, t, highlight=(), backs_end=No
               full=(k == per - 1 or i == n - 1), mark=mark, flat=True)
 
 
+def _canasta_words(meld, t) -> tuple:
+    """What a closed canasta says: its size and its kind."""
+    return (t.ngettext("{n} card", "{n} cards", meld.size).format(n=meld.size),
+            t.gettext("natural") if meld.is_natural_canasta else t.gettext("mixed"))
+
+
+def _meld_width(meld, w, t) -> float:
+    """A meld's width: a card's, or a closed canasta's, wider, with room for its words."""
+    if not meld.is_canasta:
+        return w
+    return max(w + 8, *(text_width(words, MIN_TEXT) + 8 for words in _canasta_words(meld, t)))
+
+
 def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, focused=False):
     """One meld as an overlapping column; a canasta as a closed pile (red natural, black mixed)."""
     if meld.is_canasta:
-        w += 8                              # a closed pile: room for its words
         natural = meld.is_natural_canasta
+        count, kind = _canasta_words(meld, t)
+        w = _meld_width(meld, w, t)
         fill = "#b71c1c" if natural else "#212121"
         for k in (4, 2):
             out.append(("rect", x + k, y + k, w, h, 5, "rgba(0,0,0,0.30)", None, 0))
         out.append(("rect", x, y, w, h, 5, fill, HIGHLIGHT if targeted else "#f5f5f5",
                     3 if targeted else 1.5))
         _label(out, x + w / 2, y + h * 0.30, meld.rank, int(h * 0.30), "#ffffff", True, "center")
-        _label(out, x + w / 2, y + h * 0.60,
-               t.ngettext("{n} card", "{n} cards", meld.size).format(n=meld.size),
-               MIN_TEXT, "#ffffff", False, "center")
-        _label(out, x + w / 2, y + h * 0.84, t.gettext("natural") if natural else t.gettext("mixed"),
-               MIN_TEXT, GOLD if natural else "#e0e0e0", False, "center")
+        _label(out, x + w / 2, y + h * 0.60, count, MIN_TEXT, "#ffffff", False, "center")
+        _label(out, x + w / 2, y + h * 0.84, kind, MIN_TEXT, GOLD if natural else "#e0e0e0", False, "center")
         total = h
     else:
         n = meld.size
@@ -323,32 +440,54 @@ def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, f
 
 
 def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=None):
+    """A team's melds: its name and score at the top left, its red threes in a column at
+    the right end, the melds between. Every label is measured: the column is as wide as
+    its words; a title too long for the row beside them drops to 12 px, and its score goes
+    to the foot of the column (the status box has the scores too)."""
     out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, BAND, None, 0))
     regions.append(Region("band", team, x0, y0, x1 - x0, y1 - y0))
-    title = t.gettext("{team} melds").format(team=team_name(team, t))
-    _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
-    ns, ew = view.score
-    score = t.gettext("score {points}").format(points=ns if team == "NS" else ew)
-    _label(out, x0 + 22 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
-    # red threes, right end
     red3 = view.team_red3(team)
-    rx = x1 - 112
-    _label(out, rx, y0 + 12, t.gettext("red threes") if red3 else t.gettext("no red threes"), 12, MUTED)
+    # the red threes' column: four cards (104 px) or its words, the wider
+    size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
+                          104, lines=1 if red3 else 2)
+    col = max(112, max(text_width(line, size) for line in red_words) + 8)
+    rx = x1 - col
+    for k, line in enumerate(red_words):
+        _label(out, rx, y0 + 12 + 14 * k, line, size, MUTED)
     for i, card in enumerate(red3):
         _card(out, card, rx + i * 24, y0 + 26, 32, 44, t, full=(i == len(red3) - 1))
     if len(red3) == 4:
-        _label(out, rx, y0 + 84, t.gettext("all four: {points}").format(points=ALL_RED_THREES),
-               12, GOLD, True)
+        four_size, four = fit(t.gettext("all four: {points}").format(points=ALL_RED_THREES), 12,
+                              col - 8, bold=True, lines=2)
+        for k, line in enumerate(four):
+            _label(out, rx, y0 + 84 + 14 * k, line, four_size, GOLD, True)
+    # the title and the score, on the row left of the column's words
+    title = t.format(t.gettext("{team:name} melds"), team=team)
+    ns, ew = view.score
+    score = t.gettext("score {points}").format(points=ns if team == "NS" else ew)
+    room = rx - 10 - (x0 + 10)
+    if text_width(title, 13, True) + 12 + text_width(score, 13) <= room:
+        _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
+        _label(out, x0 + 22 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
+    else:
+        title_size, _ = fit(title, 13, room, bold=True)
+        _label(out, x0 + 10, y0 + 12, title, title_size, MUTED, True)
+        _label(out, rx, y1 - 12, score, 13, INK, False)
     melds = view.team_melds(team)
     if not melds:
         _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, t.gettext("no melds yet"), 13, MUTED, False, "center")
         return
     w, h = 48, 60
     avail = rx - 12 - (x0 + 10)
-    step = min(w + 14, avail / len(melds))
-    for i, meld in enumerate(melds):
-        _meld(out, regions, team, meld, x0 + 10 + i * step, y0 + 28, w, h, y1 - y0 - 34,
+    widths = [_meld_width(m, w, t) for m in melds]
+    # side by side 14 px apart, or closer, or overlapping evenly when they do not fit: the
+    # last one ends left of the red threes' column
+    gap = min(14.0, (avail - sum(widths)) / (len(melds) - 1)) if len(melds) > 1 else 0.0
+    x = x0 + 10
+    for meld, mw in zip(melds, widths):
+        _meld(out, regions, team, meld, x, y0 + 28, w, h, y1 - y0 - 34,
               highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)))
+        x += mw + gap
 
 
 def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
@@ -385,6 +524,54 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
         out.append(("line", x + w + 4, y - 4, x - 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
 
 
+@lru_cache(maxsize=16)
+def _status_width(t) -> float:
+    """The widest line the status box writes in the language of `t` (any seat, any phase),
+    but its totals (a translator is made once a language: cached by it)."""
+    widths = [text_width(t.format(t.gettext("{seat:name} to play"), seat=s), 15, True) for s in SEATS]
+    widths += [text_width(t.format(t.gettext("{seat:name} went out"), seat=s), 13) for s in SEATS]
+    widths += [text_width(t.gettext("Hand over"), 15, True), text_width(t.gettext("the stock ran out"), 13),
+               text_width(t.gettext("running totals"), 12)]
+    widths += [text_width(t.gettext(words), 13) for words in PHASE_WORDS.values()]
+    return max(widths)
+
+
+def _status(out, view, t, bx, by, bw, bh, y, totals, badge):
+    """The status box: whose turn and what they are to do (or how the hand ended), the
+    running totals, a badge for "may I go out?" at its foot. A line too long for the box
+    (a box squeezed on a narrow table) shrinks to 12 px and wraps; the lines under it move
+    down, and the caption of the totals gives way to the badge if they would meet."""
+    out.append(("rect", bx, by, bw, bh, 10, BOX, "rgba(255,255,255,0.25)", 1))
+    line1, line2, line3, line4 = y["box_lines"]
+    room = bw - 24
+    if view.phase == "over":
+        title = t.gettext("Hand over")
+        words = (t.format(t.gettext("{seat:name} went out"), seat=view.out) if view.out
+                 else t.gettext("the stock ran out"))
+    else:
+        title = t.format(t.gettext("{seat:name} to play"), seat=view.turn)
+        words = t.gettext(PHASE_WORDS.get(view.phase, view.phase))
+    size, lines = fit(title, 15, room, bold=True)
+    _label(out, bx + 12, by + line1, title, size, GOLD, True)
+    size, lines = fit(words, 13, room, lines=2)
+    for k, line in enumerate(lines):
+        _label(out, bx + 12, by + line2 - (len(lines) - 1) * 2 + (size + 2) * k, line, size, INK)
+    # the lines under a wrapped one move down as far as its second line needs
+    last = line2 - (len(lines) - 1) * 2 + (size + 2) * (len(lines) - 1) + size / 2
+    down = max(0, last + 2 - (line3 - 6.5))
+    size, _ = fit(totals, 13, room, bold=True)
+    _label(out, bx + 12, by + line3 + down, totals, size, INK, True)
+    top = by + bh
+    if badge is not None:
+        fill, text, colour = badge
+        top = _badge(out, bx + 8, by + y["badge"], bw - 16, 26, fill, text, colour, 13,
+                     limit=(bx + 4, bx + bw - 4))
+    caption = t.gettext("running totals")
+    size, _ = fit(caption, 12, room)
+    if by + line4 + down + size / 2 <= top - 2:
+        _label(out, bx + 12, by + line4 + down, caption, size, MUTED)
+
+
 #: where things sit from top to bottom, at the full height and at the shortest one; a
 #: height between them sits between them (the hand keeps its size, the bands and the
 #: middle row give up the room)
@@ -411,13 +598,42 @@ def rows(height: int = HEIGHT) -> dict:
     return {name: mix(*pair) for name, pair in _ROWS.items()}
 
 
+def in_print(prims) -> list:
+    """The primitives in the print palette (`PRINT_FILLS`): white paper, dark words."""
+    out = []
+    for p in prims:
+        kind = p[0]
+        if kind == "rect":
+            _, x, y, w, h, r, fill, stroke, lw = p
+            if fill in PRINT_DROP:
+                continue
+            if fill in PRINT_FILLS:
+                fill, edge = PRINT_FILLS[fill]
+                if edge is not None and (stroke is None or stroke in PRINT_STROKES):
+                    stroke, lw = edge, max(lw or 0, 1.2)
+            if stroke in PRINT_STROKES:
+                stroke = PRINT_STROKES[stroke]
+            if fill is None and stroke is None:
+                continue
+            out.append(("rect", x, y, w, h, r, fill, stroke, lw))
+        elif kind == "text":
+            _, x, y, text, size, colour, bold, align = p
+            out.append(("text", x, y, text, size, PRINT_INK.get(colour, colour), bold, align))
+        else:
+            out.append(p)
+    return out
+
+
 def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=None,
-          width=WIDTH, height=HEIGHT, note=None, lang="en", focus=None) -> Scene:
+          width=WIDTH, height=HEIGHT, note=None, lang="en", focus=None, palette="screen") -> Scene:
     """The whole table as primitives and click regions (see the module doc).
 
     `pos` is a Position (seen by `viewer`; every card when `open_hands`) or a SeatView.
     `width` is clamped to MIN_WIDTH..WIDTH, `height` to MIN_HEIGHT..HEIGHT. `focus` is the
-    keyboard's place: a hand index, or a (team, rank) meld."""
+    keyboard's place: a hand index, or a (team, rank) meld. `palette`: "screen" (the felt)
+    or "print" (white paper, ink-light: `PRINT_FILLS`)."""
+    if palette not in ("screen", "print"):
+        raise ValueError(f"palette must be 'screen' or 'print', not {palette!r}")
     view = pos if isinstance(pos, SeatView) else SeatView.of(pos, viewer, open=open_hands)
     t = translator(lang)
     out: list = []
@@ -438,7 +654,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         n = view.counts[seat]
         name = seat_name(seat, t)
         if seat == view.seat:
-            name = t.gettext("{seat} (you)").format(seat=name)
+            name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
         count = t.ngettext("{n} card", "{n} cards", n).format(n=n)
         active = seat == turn and not over
         texts = [name, count] if lines else [f"{name} · {count}"]
@@ -489,54 +705,50 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         out.append(("rect", sx, my, 54, 76, 6, None, MUTED, 1))
         _label(out, sx + 27, my + 38, t.gettext("empty"), 12, MUTED, False, "center")
     regions.append(Region("stock", None, sx, my - 8, 62, 84))
-    _label(out, sx, my + y["count"], t.ngettext("{n} card", "{n} cards", view.stock_size).format(
-        n=view.stock_size), 13, INK, True)
+    _label(out, sx, my + y["count"], _count(view.stock_size, t), 13, INK, True)
 
-    bw = 200 if not narrow else 186
-    bx, by, bh = mx1 - bw, y["box"], y["box_h"]
-    line1, line2, line3, line4 = y["box_lines"]
-    px0, px1 = sx + 82, bx - 16
-    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"])
-
-    # status box
-    out.append(("rect", bx, by, bw, bh, 10, BOX, "rgba(255,255,255,0.25)", 1))
-    if over:
-        _label(out, bx + 12, by + line1, t.gettext("Hand over"), 15, GOLD, True)
-        who = (t.gettext("{seat} went out").format(seat=seat_name(view.out, t)) if view.out
-               else t.gettext("the stock ran out"))
-        _label(out, bx + 12, by + line2, who, 13, INK)
-    else:
-        _label(out, bx + 12, by + line1, t.gettext("{seat} to play").format(seat=seat_name(turn, t)),
-               15, GOLD, True)
-        _label(out, bx + 12, by + line2, t.gettext(PHASE_WORDS.get(view.phase, view.phase)), 13, INK)
+    # the pile starts right of the stock's words (its name, its count of up to 108 cards)
+    px0 = sx + max(82, 12 + text_width(t.gettext("stock"), 13, True), 12 + text_width(_count(108, t), 13, True))
+    # the status box is as wide as its words in this language, while the pile keeps room
+    # for its top card laid crosswise; narrower, its words wrap
+    badge = None
+    if view.asked == "pending":
+        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=partner_of(turn)), "#3e2a00")
+    elif view.asked in ("yes", "no"):
+        badge = (YES if view.asked == "yes" else BLOCKED,
+                 t.gettext("partner said yes") if view.asked == "yes" else t.gettext("partner said no"), "#ffffff")
     ns, ew = view.score
     # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
-    _label(out, bx + 12, by + line3, t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew), 13, INK, True)
-    _label(out, bx + 12, by + line4, t.gettext("running totals"), 12, MUTED)
-    asked = view.asked
-    if asked == "pending":
-        _badge(out, bx + 8, by + y["badge"], bw - 16, 26, GOLD,
-               t.gettext("“May I go out?” {seat}?").format(seat=seat_name(partner_of(turn), t)),
-               "#3e2a00", 13, limit=W - 14)
-    elif asked in ("yes", "no"):
-        _badge(out, bx + 8, by + y["badge"], bw - 16, 26, YES if asked == "yes" else BLOCKED,
-               t.gettext("partner said yes") if asked == "yes" else t.gettext("partner said no"),
-               size=13, limit=W - 14)
+    totals = t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew)
+    need = max(_status_width(t), text_width(totals, 13, True)) + 24
+    if badge is not None:
+        need = max(need, text_width(badge[1], 13, True) + 26 + 16)
+    bw = max(186 if narrow else 200, min(need, mx1 - (px0 + 76 + 16)))
+    bx, by, bh = mx1 - bw, y["box"], y["box_h"]
+    px1 = bx - 16
+    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"])
+    _status(out, view, t, bx, by, bw, bh, y, totals, badge)
 
     # the marks under the middle row: frozen for everybody / for a team, blocked
     marks = []
+    room = mx1 - mx0
     if view.crosswise:
-        names = " ".join(c.pretty for c in view.crosswise[:4])
-        marks.append((FROZEN, t.gettext("❄ frozen for everybody: {cards} crosswise").format(cards=names)))
+        text = t.format(t.gettext("❄ frozen for everybody: {cards} crosswise"), cards=view.crosswise[:4])
+        if text_width(text, 13, True) + 25 > room:        # too long to name them: count them
+            n = len(view.crosswise)
+            text = t.ngettext("❄ frozen for everybody: {n} card crosswise",
+                              "❄ frozen for everybody: {n} cards crosswise", n).format(n=n)
+        marks.append((FROZEN, text))
     elif view.pile_size and not over and view.is_frozen_for(team_of(turn)):
-        marks.append((FROZEN, t.gettext("❄ frozen for {team}: no meld yet").format(
-            team=team_name(team_of(turn), t))))
+        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"), team=team_of(turn))))
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):
-        _badge(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13)
+        _badge(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13,
+               limit=(mx0, mx1))
     if note:
-        _label(out, bx + 12, by + bh + 12, note[:30], 12, MUTED)
+        size, (line, *_) = fit(note, 12, bw - 24)
+        _label(out, bx + 12, by + bh + 12, line, size, MUTED)
 
     # --- the viewer's hand
     bottom = at["bottom"]
@@ -545,7 +757,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     regions.append(Region("seat", bottom, 40, y["bottom_region"], W - 80, 118))
     _hand_row(out, regions, view, bottom, 40, W - 40, y["hand"], 56, 80, t, selected, hl,
               clickable=True, focus=focus if isinstance(focus, int) else None)
-    return Scene(out, regions, W, H)
+    return Scene(in_print(out) if palette == "print" else out, regions, W, H)
 
 
 # ---- SVG ------------------------------------------------------------------------------------
@@ -601,11 +813,14 @@ def prims_to_svg(prims, width, height, scale=1.0) -> str:
     return "\n".join(parts)
 
 
-def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75, lang="en") -> str:
-    """A clean SVG of the table seen from `viewer` (others' hands face down unless `open_hands`)."""
-    sc = scene(pos, viewer=viewer, open_hands=open_hands, highlight=highlight, lang=lang)
+def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75, lang="en",
+                 palette="screen") -> str:
+    """A clean SVG of the table seen from `viewer` (others' hands face down unless
+    `open_hands`), in `palette` ("print": for paper)."""
+    sc = scene(pos, viewer=viewer, open_hands=open_hands, highlight=highlight, lang=lang,
+               palette=palette)
     return prims_to_svg(sc.prims, sc.width, sc.height, scale)
 
 
-__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "MIN_TEXT", "rows", "scene", "seats_around", "position_svg",
-           "prims_to_svg"]
+__all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "MIN_TEXT", "PRINT_FILLS", "fit",
+           "in_print", "rows", "scene", "seats_around", "position_svg", "prims_to_svg", "text_width"]

@@ -6,10 +6,18 @@ place says it for every screen that shows a learner a move — the table's panel
 box (tutor/table), the lessons' questions (tutor/lessons) — through the catalog, in the
 language asked for (``lang=``):
 
-    move_words("take 9H JK", "S", lang="en")            # "South takes the pile with 9♥ and JK."
-    move_words("take 9H JK", "S", lang="en", you=True)  # "You take the pile with 9♥ and JK."
+    move_words("take 9H JK", "S", lang="en")            # "South takes the pile with 9♥ and a joker."
+    move_words("take 9H JK", "S", lang="en", you=True)  # "You take the pile with 9♥ and a joker."
+    move_words("draw", "S", position=pos, you=True)     # on an empty stock: the hand ends
+    cards_words(cards, "fi")                            # "9♥, 9♠ ja jokeri"
     plain_rule_text("red3.score", "en")                 # the rulebook's words, no "(see `…`)"
     without_rule_ids("Draw from the stock (turn.draw).")   # "Draw from the stock."
+
+Cards are written for a learner one way everywhere, as the explanations write them
+(`tutor.i18n.Translator.write`): ``9♥``, a joker by the glossary's word ("a joker", "en
+joker", "jokeri"), never the notation's ``JK``. Seats and teams go into a sentence as their
+codes, through `Translator.format`, so that a translation may write them in the form its
+sentence needs (``{seat:gen}``).
 
 Standard library and `tutor.i18n` only, like the rest of the engine; nothing is imported
 before a sentence is written.
@@ -24,8 +32,9 @@ __all__ = ["actor", "cards_words", "move_words", "plain_rule_text", "without_rul
 
 
 def cards_words(cards, lang: str = "en") -> str:
-    """'9♥, 9♠ and JK' (the cards as printed on them, joined the language's way)."""
-    return translator(lang).join(c.pretty for c in cards)
+    """'9♥, 9♠ and a joker': the cards as the explanations write them, joined the
+    language's way (`tutor.i18n.Translator.write`)."""
+    return translator(lang).write(list(cards))
 
 
 def actor(move, position) -> str:
@@ -39,16 +48,27 @@ def actor(move, position) -> str:
     return position.turn
 
 
-def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = False) -> str:
+def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = False,
+               position=None) -> str:
     """One sentence saying what `seat` does with `move` (its text, or a `Move`).
 
     The seat is the one the move names, else `seat`; ``you=True`` says it to that player
-    ("You take the pile with …"), for a table seen from that seat."""
+    ("You take the pile with …"), for a table seen from that seat. `position`, the position
+    the move is made in, when the words depend on it: a draw from an empty stock is no draw,
+    it ends the hand (`hand.end.stock`)."""
     from .moves import Move
     t = translator(lang)
     move = Move.parse(move)
     kind = move.kind
-    cards = lambda cs: cards_words(cs, lang)  # noqa: E731
+    who = move.seat or seat or "S"
+    ends = kind == "draw" and position is not None and not position.stock and position.phase == "draw"
+    if ends:
+        leaves = bool(position.pile) and position.rules.stock_out != "ends"
+        if you:
+            return (t.gettext("You leave the pile, and the hand ends: the stock is empty.") if leaves
+                    else t.gettext("The stock is empty: you end the hand."))
+        return t.format(t.gettext("{seat:name} leaves the pile, and the hand ends: the stock is empty.")
+                        if leaves else t.gettext("The stock is empty: {seat:name} ends the hand."), seat=who)
     if you:
         if kind == "draw":
             return t.gettext("You draw from the stock.")
@@ -57,49 +77,45 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
         if kind in ("yes", "no"):
             return t.gettext("You answer yes.") if kind == "yes" else t.gettext("You answer no.")
         if kind == "discard":
-            return t.gettext("You discard {cards}.").format(cards=cards(move.cards))
+            return t.format(t.gettext("You discard {cards}."), cards=move.cards)
         if kind == "exchange":
-            return t.gettext("You swap {cards} for a wild card in a meld.").format(
-                cards=cards(move.cards[:1]))
-        parts = "; ".join(_group_words(t, g, lang, you=True) for g in move.groups)
+            return t.format(t.gettext("You swap {cards} for a wild card in a meld."), cards=move.cards[:1])
+        parts = "; ".join(_group_words(t, g, you=True) for g in move.groups)
         if kind == "take":
             if not parts:
                 return t.gettext("You take the pile, with no cards from your hand.")
-            return t.gettext("You take the pile with {cards}.").format(cards=parts)
-        return t.gettext("You meld {cards}.").format(cards=parts)
-    who = t.word("seat", move.seat or seat or "S")
+            return t.format(t.gettext("You take the pile with {cards}."), cards=parts)
+        return t.format(t.gettext("You meld {cards}."), cards=parts)
     if kind == "draw":
-        return t.gettext("{seat} draws from the stock.").format(seat=who)
+        return t.format(t.gettext("{seat:name} draws from the stock."), seat=who)
     if kind == "ask":
-        return t.gettext("{seat} asks the partner: “May I go out?”").format(seat=who)
+        return t.format(t.gettext("{seat:name} asks the partner: “May I go out?”"), seat=who)
     if kind in ("yes", "no"):
-        text = (t.gettext("{seat} answers yes.") if kind == "yes"
-                else t.gettext("{seat} answers no."))
-        return text.format(seat=who)
+        return t.format(t.gettext("{seat:name} answers yes.") if kind == "yes"
+                        else t.gettext("{seat:name} answers no."), seat=who)
     if kind == "discard":
-        return t.gettext("{seat} discards {cards}.").format(seat=who, cards=cards(move.cards))
+        return t.format(t.gettext("{seat:name} discards {cards}."), seat=who, cards=move.cards)
     if kind == "exchange":
-        return t.gettext("{seat} swaps {cards} for a wild card in a meld.").format(
-            seat=who, cards=cards(move.cards[:1]))
-    parts = "; ".join(_group_words(t, g, lang) for g in move.groups)
+        return t.format(t.gettext("{seat:name} swaps {cards} for a wild card in a meld."),
+                        seat=who, cards=move.cards[:1])
+    parts = "; ".join(_group_words(t, g) for g in move.groups)
     if kind == "take":
         if not parts:
-            return t.gettext("{seat} takes the pile, with no cards from hand.").format(seat=who)
-        return t.gettext("{seat} takes the pile with {cards}.").format(seat=who, cards=parts)
-    return t.gettext("{seat} melds {cards}.").format(seat=who, cards=parts)
+            return t.format(t.gettext("{seat:name} takes the pile, with no cards from hand."), seat=who)
+        return t.format(t.gettext("{seat:name} takes the pile with {cards}."), seat=who, cards=parts)
+    return t.format(t.gettext("{seat:name} melds {cards}."), seat=who, cards=parts)
 
 
-def _group_words(t, group, lang, you=False) -> str:
-    cards = cards_words(group.cards, lang)
+def _group_words(t, group, you=False) -> str:
+    cards = list(group.cards)
     if not group.rank:
-        return cards
-    rank = t.word("rank", group.rank, "plural")
+        return t.write(cards)
     if group.team:
-        return t.gettext("{cards} onto {team}'s {rank}").format(
-            cards=cards, team=t.word("team", group.team), rank=rank)
+        return t.format(t.gettext("{cards} onto {team:name}'s {rank:plural}"),
+                        cards=cards, team=group.team, rank=group.rank)
     if you:
-        return t.gettext("{cards} onto your team's {rank}").format(cards=cards, rank=rank)
-    return t.gettext("{cards} onto the team's {rank}").format(cards=cards, rank=rank)
+        return t.format(t.gettext("{cards} onto your team's {rank:plural}"), cards=cards, rank=group.rank)
+    return t.format(t.gettext("{cards} onto the team's {rank:plural}"), cards=cards, rank=group.rank)
 
 
 def plain_rule_text(rule_id: str, lang: str = "en") -> str:

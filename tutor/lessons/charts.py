@@ -87,14 +87,13 @@ def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
     # the text form (the chart's repr, for nbval) writes the teams' letters as the notation does
     for team in ("NS", "EW"):
         colour = TEAM_COLOURS[team]
-        name = t.word("team", team)
         for rule, points in sheet[team].lines:
             label = t.gettext(LABELS[rule]) if rule in LABELS else rule
             # TRANSLATORS: a bar's label in the scoring chart: a team's name and a line of its score sheet
-            rows.append((t.gettext("{team}: {line}").format(team=name, line=label), points, colour))
+            rows.append((t.format(t.gettext("{team:name}: {line}"), team=team, line=label), points, colour))
             text.append(f"  {team} {label:<20} {points:+6d}")
         total = t.gettext("TOTAL")
-        rows.append((t.gettext("{team}: {line}").format(team=name, line=total), sheet[team].total, colour))
+        rows.append((t.format(t.gettext("{team:name}: {line}"), team=team, line=total), sheet[team].total, colour))
         text.append(f"  {team} {total:<20} {sheet[team].total:+6d}")
     return Chart(_bars(rows, title), "\n".join(text))
 
@@ -109,7 +108,7 @@ def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
         ew += sheet["EW"].total
         hand = t.gettext("hand {n}").format(n=i)
         # TRANSLATORS: a bar's label in the chart of a game: the team's running total after hand {n}
-        rows += [(t.gettext("hand {n}: {team}").format(n=i, team=t.word("team", team)), total,
+        rows += [(t.format(t.gettext("hand {n}: {team:name}"), n=i, team=team), total,
                   TEAM_COLOURS[team]) for team, total in (("NS", ns), ("EW", ew))]
         text.append(f"  {hand}: NS {ns:6d}  EW {ew:6d}")
     rows.append((t.gettext("target"), game.target, "#757575"))

@@ -121,8 +121,8 @@ class TableSession:
 
     def _not_yours(self) -> str:
         t = self.t
-        return t.gettext("It is {seat}'s turn: press Play on to let the computer play.").format(
-            seat=t.word("seat", self.actor()))
+        return t.format(t.gettext("It is {seat:name}'s turn: press Play on to let the computer play."),
+                        seat=self.actor())
 
     def _prefix(self) -> str:
         """Moves are made by the bottom seat: when it is not its turn, say so ('W: meld …')."""
@@ -379,12 +379,11 @@ class TableSession:
             return g.result_text(self.lang)
         t = self.t
         words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                           "East–West {ew} (dealer {dealer}).")
+                           "East–West {ew} (dealer {dealer:name}).")
                  if self.position.phase != "over" else
                  t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                           "East–West {ew} (next dealer {dealer})."))
-        return words.format(target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew,
-                            dealer=t.word("seat", g.dealer))
+                           "East–West {ew} (next dealer {dealer:name})."))
+        return t.format(words, target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew, dealer=g.dealer)
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:

@@ -63,7 +63,7 @@ _BUTTONS = [
     ("draw", N_("Draw"), N_("draw the top card of the stock")),
     ("take", N_("Take the pile"), N_("take the discard pile with the selected cards")),
     ("meld", N_("Meld"), N_("meld the selected cards")),
-    ("group", N_("Next meld ;"), N_("put the selection aside as one meld of several")),
+    ("group", N_("Next meld"), N_("put the selection aside as one meld of several")),
     ("add", N_("Add to meld"), N_("add the selected cards to the clicked meld")),
     ("discard", N_("Discard"), N_("discard the selected card")),
     ("ask", N_("May I go out?"), N_("ask the partner")),
@@ -308,8 +308,9 @@ class Table(W.Box):
         """A move in the learner's words, said to the bottom seat when it is theirs."""
         from ..engine.moves import Move
         move = Move.parse(move)
-        seat = actor(move, position if position is not None else self.session.position)
-        return move_words(move, seat, self.lang, you=seat == self.session.bottom)
+        position = position if position is not None else self.session.position
+        seat = actor(move, position)
+        return move_words(move, seat, self.lang, you=seat == self.session.bottom, position=position)
 
     def _words(self):
         """Every label in the table's language (again after a language switch)."""
@@ -409,7 +410,7 @@ class Table(W.Box):
             if self.learner:
                 parts.append(self._move_words(st.move, st.ruling.position))
             else:
-                parts.append(t.gettext("{seat} played {move}.").format(seat=t.word("seat", st.seat), move=st.move))
+                parts.append(t.format(t.gettext("{seat:name} played {move}."), seat=st.seat, move=st.move))
         if s.message:
             parts.append(s.message)
         if s.last_hint is not None:
@@ -532,14 +533,15 @@ class Table(W.Box):
         self.keyboard.cards = [card_words(c, t) for c in hand]
         self.keyboard.selected = sorted(s.selection)
         self.keyboard.focus = self.cursor if not isinstance(self.cursor, tuple) else -1
-        seat = t.word("seat", s.bottom)
+        seat = s.bottom
         if isinstance(self.cursor, tuple):
             _, team, rank = self.cursor
-            self.keyboard.label = t.gettext("{seat}'s team's meld of {ranks}: Space aims Add to meld at it").format(
-                seat=seat, ranks=t.word("rank", rank, "plural"))
+            self.keyboard.label = t.format(
+                t.gettext("{seat:name}'s team's meld of {rank:plural}: Space aims Add to meld at it"),
+                seat=seat, rank=rank)
         else:
-            self.keyboard.label = t.ngettext("{seat}'s hand, {n} card", "{seat}'s hand, {n} cards", len(hand)).format(
-                seat=seat, n=len(hand))
+            self.keyboard.label = t.format(t.ngettext("{seat:name}'s hand, {n} card", "{seat:name}'s hand, {n} cards",
+                                                      len(hand)), seat=seat, n=len(hand))
         view = s.view()
         self.keyboard.description = describe(view, self.lang)
         self.keyboard.canvas_label = canvas_label(view, self.lang)
@@ -658,18 +660,19 @@ class Table(W.Box):
         parts = []
         if s.groups:
             groups = s._group_texts()
-            if self.learner:                 # the cards as printed, not their text
+            if self.learner:                 # the cards as the explanations write them
                 from ..engine.cards import Card
-                groups = [" ".join(Card(c).pretty for c in g.split()) for g in groups]
+                groups = [t.write([Card(c) for c in g.split()]) for g in groups]
             parts.append(t.gettext("melds put aside: {groups}").format(
-                groups=" ; ".join(groups[:-1] if sel else groups)))
-        parts.append(t.gettext("selected: {cards}").format(cards=" ".join(c.pretty for c in sel)) if sel
+                groups=("; " if self.learner else " ; ").join(groups[:-1] if sel else groups)))
+        cards = t.write(sel) if self.learner else " ".join(c.pretty for c in sel)
+        parts.append(t.gettext("selected: {cards}").format(cards=cards) if sel
                      else t.gettext("selected: nothing (click your cards, or use the keys)"))
         if s.target:
-            parts.append(t.gettext("target: the meld of {ranks} ({team})").format(
-                team=t.word("team", s.target[0]), ranks=t.word("rank", s.target[1], "plural")))
+            parts.append(t.format(t.gettext("target: the meld of {rank:plural} ({team:name})"),
+                                  team=s.target[0], rank=s.target[1]))
         self.selection_label.value = (
-            "<span>" + html.escape(t.gettext("{seat}'s hand").format(seat=t.word("seat", s.bottom)))
+            "<span>" + html.escape(t.format(t.gettext("{seat:name}'s hand"), seat=s.bottom))
             + " — " + html.escape(" · ".join(parts)) + "</span>")
         err = s.text_error
         if err is not None:
@@ -707,8 +710,8 @@ class Table(W.Box):
             rows = []
             for st in s.last_steps[-12:]:
                 # the explanation says "you": it is addressed to the seat that moved
-                to_seat = html.escape(t.gettext("To {seat}: “{explanation}”").format(
-                    seat=t.word("seat", st.seat), explanation=st.ruling.explain(self.lang)))
+                to_seat = html.escape(t.format(t.gettext("To {seat:name}: “{explanation}”"),
+                                               seat=st.seat, explanation=st.ruling.explain(self.lang)))
                 if learner:
                     rows.append(f"<li data-rule='{st.ruling.rule}'>"
                                 + html.escape(self._move_words(st.move, st.ruling.position))
@@ -759,11 +762,11 @@ class Table(W.Box):
         if not out:
             pos = s.position
             if s.sees_options():
-                words = t.gettext("{seat} to play. Click cards in your hand (or use the keys), then press "
+                words = t.gettext("{seat:name} to play. Click cards in your hand (or use the keys), then press "
                                   "a move. Every try is judged here.")
             else:
-                words = t.gettext("{seat} to play. Press Play on to let the computer play.")
-            out.append("<div class='tutor-note'>" + html.escape(words.format(seat=t.word("seat", pos.turn)))
+                words = t.gettext("{seat:name} to play. Press Play on to let the computer play.")
+            out.append("<div class='tutor-note'>" + html.escape(t.format(words, seat=pos.turn))
                        + "</div>")
         return f"<div>{''.join(out)}</div>"
 
@@ -812,8 +815,8 @@ class Table(W.Box):
         t = self.t
         pos = self.session.position
         if pos.out:
-            how = (t.gettext("{seat} went out concealed") if pos.out_concealed
-                   else t.gettext("{seat} went out")).format(seat=t.word("seat", pos.out))
+            how = t.format(t.gettext("{seat:name} went out concealed") if pos.out_concealed
+                           else t.gettext("{seat:name} went out"), seat=pos.out)
         else:
             how = t.gettext("the stock ran out")
         parts = []
@@ -825,7 +828,7 @@ class Table(W.Box):
                            + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
                            f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                            for rule, points, words in sheet.items)
-            total = t.gettext("{team}: {points}").format(team=t.word("team", team), points=sheet.total)
+            total = t.format(t.gettext("{team:name}: {points}"), team=team, points=sheet.total)
             parts.append(f"<div style='margin-top:4px'><b>{html.escape(total)}</b>"
                          f"<table style='line-height:1.3'>{rows}</table></div>")
         return ("<div class='tutor-sheet'><b>" + html.escape(t.gettext("The hand is over ({how}). Score sheet:").format(
