@@ -13,6 +13,10 @@ code and no check: the teacher notebook checks every lesson against the engine (
 output is stored and compared by nbval, cell tag ``nbval-check-output``). Outputs are
 stored ONLY for such checked cells, computed here in-process from the same code the
 kernel runs. Also builds sandbox.ipynb, scoring.ipynb and teacher.ipynb (English).
+
+One line of a notebook is the catalog's, not the lesson's: the comment on the first code
+cell (`tutor.lessons.RUN_ALL`, for JupyterLab), in the notebook's language. After the
+catalogs change, build the notebooks again (``--check`` says when they are stale).
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ sys.path.insert(0, str(REPO))
 
 import tutor  # noqa: E402
 import tutor.lessons as L  # noqa: E402
-from tutor.i18n import LANGUAGES  # noqa: E402
+from tutor.i18n import LANGUAGES, translator  # noqa: E402
 from tutor.lessons.charts import sheet_chart  # noqa: E402
 
 OUT = REPO / "notebooks"
@@ -72,6 +76,11 @@ class NB:
         return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
+def run_all(lang: str) -> str:
+    """The first code cell's comment, in `lang`: how to run the page in JupyterLab."""
+    return "# " + translator(lang).gettext(L.RUN_ALL) + "\n"
+
+
 def lesson_notebook(lesson) -> NB:
     """A lesson as the learner meets it: the lesson's words as markdown (in its language),
     each table and question one short code cell (hidden in the learner view). Words that
@@ -79,8 +88,7 @@ def lesson_notebook(lesson) -> NB:
     page runs, so that a notebook changes only when its lesson does."""
     nb = NB(f"{lesson.lang}-l{lesson.number}")
     nb.md(f"# {lesson.title}\n\n*{lesson.goal}*")
-    nb.code("# JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)\n"
-            "from tutor.lessons.page import LessonPage\n"
+    nb.code(run_all(lesson.lang) + "from tutor.lessons.page import LessonPage\n"
             f'page = LessonPage("{lesson.number}", lang="{lesson.lang}"); page.header()')
     named = {ex_id for s in lesson.sections for ex_id in s.exercises}
     rest = [ex.id for ex in lesson.exercises if ex.id not in named]   # asked after the last section
@@ -98,8 +106,7 @@ def lesson_notebook(lesson) -> NB:
 def list_notebook(lang: str) -> NB:
     """The lesson list (the learner view's first page)."""
     nb = NB(f"{lang}-list")
-    nb.code("# JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)\n"
-            "from tutor.lessons.page import lesson_list\n"
+    nb.code(run_all(lang) + "from tutor.lessons.page import lesson_list\n"
             f'lessons = lesson_list(lang="{lang}"); lessons')
     nb.code("lessons.ready()")
     return nb

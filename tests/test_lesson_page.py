@@ -391,6 +391,64 @@ def test_launcher_without_notebooks_says_what_to_do(tmp_path):
     assert "python scripts/build_notebooks.py" in r.stderr
 
 
+def test_a_page_left_frees_its_kernel_at_once(tmp_path):
+    """Voila's page, when left, asks to shut its kernel down with the ``_xsrf`` cookie in a
+    form (a beacon): the launcher's page sets that cookie, so the request is not refused
+    (403) and the kernel is gone at once, not five minutes later."""
+    import http.cookiejar
+    import json
+    import re
+    import socket
+    import time
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+    pytest.importorskip("voila")
+    page = {"cells": [{"cell_type": "code", "execution_count": None, "id": "one", "metadata": {},
+                       "outputs": [], "source": ["1 + 1"]}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "00-lessons.ipynb").write_text(json.dumps(page))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    log = open(tmp_path / "serve.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "tutor.lessons.serve", "--no-browser",
+                             f"--port={port}", "--lang=en", "--root", str(tmp_path)],
+                            cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+    jar = http.cookiejar.CookieJar()
+    web = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def status(url, data=None):
+        try:
+            return web.open(urllib.request.Request(url, data=data), timeout=60).status
+        except urllib.error.HTTPError as e:
+            return e.code
+
+    try:
+        t0 = time.monotonic()
+        while True:
+            try:
+                html = web.open(f"{base}/voila/render/00-lessons.ipynb", timeout=60).read().decode()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert proc.poll() is None and time.monotonic() - t0 < 60, \
+                    (tmp_path / "serve.log").read_text()
+                time.sleep(0.3)
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html).group(1)
+        xsrf = {c.name: c.value for c in jar}.get("_xsrf")
+        assert xsrf, "the page sets the _xsrf cookie its 'page left' request sends"
+        assert status(f"{base}/api/kernels/{kernel}") == 200
+        form = urllib.parse.urlencode({"_xsrf": xsrf}).encode()       # what the beacon sends
+        assert status(f"{base}/voila/api/shutdown/{kernel}", form) == 204
+        assert status(f"{base}/api/kernels/{kernel}") == 404, "the kernel is gone at once"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
 # ---------------------------------------------------------------------------- writers' tools
 
 def test_a_translation_template_holds_every_text_id(tmp_path, capsys):

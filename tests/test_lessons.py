@@ -201,3 +201,105 @@ def test_every_task_agrees_with_the_engine():
             assert not problems, "\n".join(problems)
             checked += 1
     assert checked >= 9
+
+
+# ---------------------------------------------------------------- every language, by value
+# A translation holds only words: what is checked (positions, moves, answers) stays the
+# English file's. These ask the engine about every lesson as each language loads it.
+LANGS = ("en", "sv", "fi")
+
+
+@pytest.mark.parametrize("lang,key", [pytest.param(lang, lesson.key, id=f"{lang}-{lesson.key}")
+                                      for lang in LANGS for lesson in LESSONS])
+def test_every_lesson_in_every_language_agrees_with_the_engine(lang, key):
+    lesson = L.get(key, lang=lang)
+    problems = lesson.problems()
+    assert not problems, f"{lang}/{key}:\n" + "\n".join(problems)
+
+
+def test_answers_are_values_shown_in_the_lessons_words():
+    for lang in LANGS:
+        for lesson in L.load_lessons(lang):
+            for ex in lesson.exercises:
+                assert len(ex.answers) == len(ex.options), _key(ex)
+                assert ex.expect in ex.answers, (lang, _key(ex), ex.expect, ex.answers)
+                assert ex.answer == ex.options[ex.answers.index(ex.expect)], (lang, _key(ex))
+                assert ex.value_of(ex.answer) == ex.expect and ex.value_of(ex.expect) == ex.expect
+    en, fi = L.get("11").exercise("both-pass-5000"), L.get("11", lang="fi").exercise("both-pass-5000")
+    assert en.answers == fi.answers == ("NS", "EW", "draw", "goes on") and fi.expect == "EW"
+    assert en.options[:2] == ("North–South", "East–West") and en.answer == "East–West"
+    assert "the game goes on" in L.get("11").exercise("goes-on").answer
+    assert fi.options[:2] == ("Pohjoinen–Etelä", "Itä–Länsi") and fi.answer == "Itä–Länsi"
+    assert fi.check().answer == "EW"
+    # a translated outcome question: its words are the translation's, its value the English
+    sv = L.get("12", lang="sv").exercise("red3-at-once")
+    assert sv.expect == L.get("12").exercise("red3-at-once").expect and sv.answer != sv.expect
+
+
+def test_a_game_questions_choices_are_values(tmp_path):
+    text = (REPO / "tutor/lessons/11-scoring.toml").read_text()
+    bad = tmp_path / "11-scoring.toml"
+    bad.write_text(text.replace('expect = "goes on"', 'choices = ["NS", "EW", "nobody"]\nexpect = "goes on"'))
+    with pytest.raises(L.LessonError, match="values"):
+        L.load_lesson(bad)
+
+
+CODES = re.compile(r"\bNS\b|\bEW\b|\(|\)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_and_game_answers_are_in_the_lessons_language_without_codes(lang):
+    """What a score or "who wins?" question explains: the sheet's lines in the lesson's
+    language, the teams by their names, no rule id (that is the "For teachers" note)."""
+    from tutor.engine.words import Words
+    from tutor.i18n import translator
+    t = translator(lang)
+    ids = set(rulebook_ids())
+    total = Words("sheet:total").text(lang)
+    seen = set()
+    for lesson in L.load_lessons(lang):
+        for ex in lesson.exercises:
+            if ex.kind not in ("score", "game"):
+                continue
+            text = ex.check().explain(lang)
+            seen.add(ex.kind)
+            assert text.strip(), f"{lang} {_key(ex)}: nothing explained"
+            assert not CODES.search(text) and not any(rid in text for rid in ids), (lang, _key(ex), text)
+            if ex.kind == "score" and ex.line == "total":
+                assert text.splitlines()[-1].startswith(total + ": "), (lang, _key(ex), text)
+            if ex.kind == "game":
+                assert t.word("team", "NS") in text and t.word("team", "EW") in text, text
+    assert seen == {"score", "game"}
+    if lang != "en":                  # the sheet's lines are the engine's, in the language
+        text = L.get("11", lang=lang).exercise("ns-total").check().explain(lang)
+        assert "cards in the melds" not in text and not text.splitlines()[-1].startswith("total:"), text
+
+
+def test_a_game_answer_says_both_totals_and_the_result():
+    text = L.get("11").exercise("both-pass-5000").check().explain()
+    assert text.splitlines() == ["North–South: 4500 + 890 = 5390", "East–West: 4900 + 635 = 5535",
+                                 "East–West win the game, by 145 points."]
+    assert "the game goes on" in L.get("11").exercise("goes-on").check().explain()
+
+
+def test_a_score_line_the_sheet_does_not_have_is_said_with_0():
+    text = L.get("10").exercise("concealed-spoiled").check().explain()
+    assert text == "going out concealed: 0"
+
+
+def test_a_question_carries_its_own_heading():
+    assert L.get("02").exercise("eleven-cards").heading_text == "How many cards?"
+    assert L.get("02").exercise("clockwise").heading_text == "Who plays next?"
+    assert L.get("02").exercise("discard-one").heading_text == "What happens?"     # the kind's
+    assert L.get("06").exercise("frozen-natural-joker").heading_text == "Legal or illegal?"
+    for lesson in LESSONS:
+        for ex in lesson.exercises:
+            assert ex.heading in ("", *L.HEADINGS) and ex.heading != ex.kind, _key(ex)
+
+
+def test_an_unknown_heading_is_refused(tmp_path):
+    text = (REPO / "tutor/lessons/02-deal-and-turn.toml").read_text()
+    bad = tmp_path / "02-deal-and-turn.toml"
+    bad.write_text(text.replace('heading = "how-many-cards"', 'heading = "How many cards?"'))
+    with pytest.raises(L.LessonError, match="heading"):
+        L.load_lesson(bad)

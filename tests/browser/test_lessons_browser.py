@@ -10,7 +10,12 @@ Jupyter data dir, so the progress store starts empty. A learner:
 - does every task of lesson 1's table by clicking cards and the Meld button (one wrong try
   first), answers a question wrong and then right, reloads, and finds it all kept; the
   list then says where to continue, and "Next" leads to lesson 2;
-- does the three tables of lesson 6 the same way.
+- does the three tables of lesson 6 the same way;
+- opens Finnish lesson 10 and Swedish lesson 11: loaded, they show every widget (no "Error
+  displaying widget", no traceback), the "who wins?" answers are the teams' names and are
+  compared by value, and a page left frees its kernel at once.
+
+No lesson page, once loaded, shows "Error displaying widget" anywhere (`_loaded_clean`).
 
 The same walk runs in JupyterLab (a copy of the notebook, Run All), where the progress
 survives running the notebook again after a reload. Every notebook of notebooks/ also runs
@@ -168,6 +173,37 @@ def _answer_wrong_then_right(page, quiz, wrong, right):
     return quiz.locator(".tutor-quiz-reveal").inner_text()
 
 
+def _loaded_clean(page, quizzes=None):
+    """A lesson page once loaded: Voila done, the recap shown, every question rendered (when
+    `quizzes` is given), and no widget that failed to display, no traceback, no error
+    output anywhere on it. A failure says which step and what the page showed."""
+    def step(what, js, arg=None, timeout=90_000):
+        try:
+            page.wait_for_function(js, arg=arg, timeout=timeout)
+        except Exception as e:          # noqa: BLE001 - said with what the page shows
+            body = page.evaluate("() => document.body ? document.body.innerText : ''")
+            raise AssertionError(f"the page never got {what} ({type(e).__name__}); "
+                                 f"{page.locator('.tutor-quiz').count()} questions, the end of "
+                                 f"its text:\n{body[-1500:]}") from None
+
+    step("loaded", """() => !document.querySelector('#loading') ||
+        getComputedStyle(document.querySelector('#loading')).display === 'none'""")
+    step("its recap", "() => !!document.querySelector('.tutor-recap')")
+    if quizzes is not None:
+        step(f"its {quizzes} questions",
+             "(n) => document.querySelectorAll('.tutor-quiz').length === n", quizzes, 30_000)
+    step("every widget drawn", "() => !document.body.innerText.includes('Loading widget')",
+         timeout=30_000)
+    text = page.inner_text("body")
+    if "Error displaying widget" in text:
+        i = text.index("Error displaying widget")
+        raise AssertionError(f"{text.count('Error displaying widget')} widgets failed to display, "
+                             f"the first after:\n{text[max(0, i - 600):i + 200]}")
+    assert page.locator(".jupyter-widgets:has-text('Error displaying widget')").count() == 0
+    assert "Traceback" not in text and not collect_output_errors(page), collect_output_errors(page)
+    return text
+
+
 def _quiz(page, prompt_words):
     return page.locator(".tutor-quiz", has=page.locator(".tutor-quiz-prompt", has_text=prompt_words))
 
@@ -235,6 +271,7 @@ def test_learner_view_lesson_1_from_the_list(learner_view, page, page_log):
     assert 0 <= page.locator("h1").first.bounding_box()["y"] < 100, "the page opens at its top"
     assert page.locator(".jp-CodeMirrorEditor, .jp-InputArea-editor").count() == 0, "no code in sight"
     assert "LessonPage" not in page.inner_text("body")
+    _loaded_clean(page, len(L.get("01").exercises))
     screenshot(page, "learner-lesson-01-top")
 
     _walk_lesson_1(page)
@@ -300,7 +337,62 @@ def test_learner_view_lesson_6(learner_view, page):
     page.wait_for_function("(el) => el.innerText.includes('7 of 12 steps done')",
                            arg=header.element_handle(), timeout=30_000)
     assert page.locator(".tutor-task-feedback, .tutor-task-do[data-done='true']").count() >= 3
-    assert not collect_output_errors(page)
+    _loaded_clean(page, len(L.get("06").exercises))
+
+
+def _kernel_gone(server, kernel_id, timeout=20.0) -> bool:
+    """Whether the server has shut the kernel down (within `timeout` seconds)."""
+    import urllib.error
+    import urllib.request
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        try:
+            urllib.request.urlopen(f"{server.base_url}/api/kernels/{kernel_id}", timeout=10)
+        except urllib.error.HTTPError as e:
+            if e.code == 404:
+                return True
+        time.sleep(0.25)
+    return False
+
+
+@pytest.mark.parametrize("path", ["fi/10-going-out.ipynb", "sv/11-scoring.ipynb"])
+def test_learner_view_translated_lessons_load_clean_and_free_their_kernel(learner_view, page, page_log, path):
+    """A translator saw "Error displaying widget: model not found" at the end of Finnish
+    lesson 10: loaded, a translated page shows every widget, no error. Lesson 11's "who
+    wins?" answers are the teams' names in the language, compared by value. Leaving the
+    page shuts its kernel down at once (the launcher sets the cookie Voila's page needs)."""
+    from tutor.i18n import translator
+    server, _store, _url = learner_view
+    lang, name = path.split("/")
+    lesson = L.get(name[:2], lang=lang)
+    page.goto(server.base_url + "/voila/render/" + path)
+    text = _loaded_clean(page, len(lesson.exercises))
+    assert lesson.title in text
+    kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                           ".textContent).kernelId")
+    screenshot(page, f"learner-{lang}-lesson-{name[:2]}-loaded")
+    page.locator(".tutor-recap").scroll_into_view_if_needed()
+    screenshot(page, f"learner-{lang}-lesson-{name[:2]}-end")
+    if name.startswith("11"):
+        t = translator(lang)
+        ex = lesson.exercise("both-pass-5000")
+        quiz = _quiz(page, ex.prompt.split("**")[0][:30])
+        quiz.scroll_into_view_if_needed()
+        labels = [b.strip() for b in quiz.locator(".tutor-quiz-choice").all_inner_texts()]
+        assert labels == list(ex.options) and labels[:2] == [t.word("team", "NS"), t.word("team", "EW")]
+        quiz.locator(".tutor-quiz-choice", has_text=t.word("team", "EW")).click()
+        page.wait_for_function("(el) => el.innerText.includes('✔')",
+                               arg=quiz.locator(".tutor-quiz-feedback").element_handle())
+        reveal = quiz.locator(".tutor-quiz-reveal").inner_text().split(t.gettext("For teachers"))[0]
+        assert "5535" in reveal and t.word("team", "EW") in reveal
+        assert "EW" not in reveal.replace(t.word("team", "EW"), "") and "game.end" not in reveal
+        quiz.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+        screenshot(page, f"learner-{lang}-lesson-11-who-wins")
+    assert _kernel_gone(server, kernel, timeout=1) is False, "the page's kernel runs while it is open"
+    page.goto(server.base_url + f"/voila/render/{lang}/00-lessons.ipynb")    # the page is left
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    assert _kernel_gone(server, kernel), "a page left frees its kernel at once (not after culling)"
+    assert not [m for m in page_log if "model not found" in m], page_log
 
 
 _PARTS = """(box) => {

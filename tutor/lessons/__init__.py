@@ -28,13 +28,25 @@ Exercise kinds (``kind``, default ``judge``):
   sheet line (a rule id) or ``total``; ``expect`` the points; ``choices`` the answers offered.
 - ``outcome``: what a legal ``move`` (or none) leads to; ``after`` maps keys of the
   position text (``turn``, ``S``, ``NS red3`` …, or ``count S``) to their expected value;
-  ``expect`` is the right one of ``choices``.
+  ``expect`` is the right one of ``choices`` (the English choice: a translation's choices
+  are the words shown for the English ones, at the same places).
 - ``deck``: how many copies of ``card`` (``"KH"``, or ``"all"``: every card) the deck holds.
 - ``parse``: is the position text a possible position at all? ``expect`` is
   ``accepted`` or ``refused`` (a PositionError). (Older lessons only: a learner should
   not be asked about position text.)
 - ``game``: a game standing at ``start`` = [NS, EW] adds this hand's score;
-  ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on``.
+  ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on`` (`GAME_ANSWERS`; ``choices``, if
+  given, lists some of them). These are values, not words: the page shows them in words
+  (the glossary's team names, the catalog's "nobody yet: the game goes on"), so a
+  translation has no choices to translate and cannot change what is compared.
+
+An answer is a **value** (`Exercise.values`: "legal", 45, "EW", an English choice) shown in
+words (`Exercise.options`, the same places, in the lesson's language); the engine's answer
+(`Outcome.answer`) is compared with ``expect`` by value.
+
+A question's heading (the bold line above its prompt) is the kind's ("Legal or
+illegal?", "How many points?" …), or the one its ``heading`` names (`HEADINGS`: a short
+question of the catalog, such as ``how-many-cards`` for "How many cards?").
 
 Every exercise can play ``before`` moves first, and ``rules`` replaces the position's
 rule set (the same position under two rule sets).
@@ -50,21 +62,56 @@ from pathlib import Path
 
 from ..engine.plainwords import plain_rule_text
 from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
+from ..engine.scoring import LINE_NAMES
+from ..engine.words import Words
 from ..i18n import LANGUAGES, N_, normalise as _lang, translator
 from . import texts as _texts
 from .tasks import Task
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("judge", "score", "outcome", "deck", "parse", "game")
-#: the answers of a judge question and of a parse question (translated where shown)
-VERDICTS = (N_("Legal"), N_("Illegal"))
-PARSES = (N_("accepted"), N_("refused"))
+#: the answers of a judge question and of a parse question: value -> words (translated
+#: where shown)
+VERDICTS = {"legal": N_("Legal"), "illegal": N_("Illegal")}
+PARSES = {"accepted": N_("accepted"), "refused": N_("refused")}
+#: the answers of a "who wins?" question, in order: value -> words (None: the team's name
+#: in the glossary, `tutor/i18n/glossary/<lang>.toml`)
+GAME_ANSWERS = {
+    "NS": None,
+    "EW": None,
+    # TRANSLATORS: an answer to "Who wins the game?": the game ends with equal totals
+    "draw": N_("nobody: a drawn game"),
+    # TRANSLATORS: an answer to "Who wins the game?": no team has reached the target yet
+    "goes on": N_("nobody yet: the game goes on"),
+}
+#: the comment on a lesson notebook's first code cell, for whoever opens it in JupyterLab
+#: (scripts/build_notebooks.py writes it in the notebook's language)
+# TRANSLATORS: a comment in a notebook's code, read in JupyterLab. "Run ▸ Run All Cells" is
+# JupyterLab's menu and menu item: write them as JupyterLab names them in its language.
+RUN_ALL = N_("JupyterLab: Run ▸ Run All Cells (the learner view runs them by itself)")
+#: a question's heading, the short question in bold above its prompt: by kind, or the one
+#: an exercise names (``heading = "how-many-cards"``)
+HEADINGS = {
+    "judge": N_("Legal or illegal?"),
+    "score": N_("How many points?"),
+    "outcome": N_("What happens?"),
+    "deck": N_("How many?"),
+    "parse": N_("Possible or impossible?"),
+    "game": N_("Who wins?"),
+    "how-many-cards": N_("How many cards?"),
+    "how-many-melds": N_("How many melds?"),
+    "who-plays-next": N_("Who plays next?"),
+    "which-card": N_("Which card comes first?"),
+    "on-the-table": N_("What is on the table?"),
+    "where": N_("Where does it go?"),
+    "dealer": N_("What does the dealer do?"),
+}
 _DEAL = re.compile(r"^\s*deal\s+(\d+)\s*$")
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 
 __all__ = ["Lesson", "Section", "Exercise", "Task", "Outcome", "LessonError", "load_lessons",
            "get", "missing_texts", "rule_ids", "rule_text", "plain_rule_text", "dispute_rows",
-           "Quiz"]
+           "Quiz", "GAME_ANSWERS", "HEADINGS"]
 
 
 class LessonError(ValueError):
@@ -95,7 +142,8 @@ def dispute_rows(path=None) -> dict:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The engine's answer to a non-move exercise: ``answer`` is one of the choices."""
+    """The engine's answer to a non-move exercise: ``answer`` is a value (one of the
+    exercise's `values`), ``text`` says it in the lesson's language."""
     answer: object
     rule: str
     text: str
@@ -142,6 +190,9 @@ class Exercise:
     start: tuple = (0, 0)
     picture: object = True     # the quiz's picture: True (the question's position), "start"
                                # (before the `before` moves) or False (none: it would show the answer)
+    values: tuple = ()         # the answers as values, at the places of `choices` (the English
+                               # choices; a translation's choices are their words)
+    heading: str = ""          # a key of HEADINGS ("" : the kind's)
 
     # ---- the position -------------------------------------------------------
     def text(self) -> str:
@@ -180,19 +231,52 @@ class Exercise:
 
     @property
     def answer(self):
-        """The answer the lesson teaches, as one of ``options`` (in the lesson's language)."""
-        if self.kind in ("judge", "parse"):
-            return self.options[0 if self.expect in ("legal", "accepted") else 1]
-        return self.expect
+        """The answer the lesson teaches, in words: the one of ``options`` at the place of
+        ``expect`` among ``values``."""
+        return self.label(self.expect)
+
+    @property
+    def answers(self) -> tuple:
+        """The answers offered, as values (what is compared): "legal"/"illegal", points,
+        "NS"/"EW"/"draw"/"goes on", or the English choices of an outcome question."""
+        if self.kind == "judge":
+            return tuple(VERDICTS)
+        if self.kind == "parse":
+            return tuple(PARSES)
+        if self.kind == "game":
+            return tuple(self.values or self.choices or GAME_ANSWERS)
+        return tuple(self.values or self.choices)
 
     @property
     def options(self) -> tuple:
+        """The answers offered in words, in the lesson's language (the places of `answers`)."""
         t = translator(self.lesson.lang)
         if self.kind == "judge":
-            return tuple(t.gettext(v) for v in VERDICTS)
+            return tuple(t.gettext(v) for v in VERDICTS.values())
         if self.kind == "parse":
-            return tuple(t.gettext(v) for v in PARSES)
+            return tuple(t.gettext(v) for v in PARSES.values())
+        if self.kind == "game":
+            return tuple(_game_words(v, t) for v in self.answers)
         return tuple(self.choices)
+
+    def label(self, value):
+        """An answer value in words (as the page shows it); a value not offered as it is."""
+        for v, words in zip(self.answers, self.options):
+            if v == value or str(v) == str(value):
+                return words
+        return value
+
+    def value_of(self, choice):
+        """The value of an answer given in words or as a value (None: not an answer here)."""
+        for v, words in zip(self.answers, self.options):
+            if choice == v or str(choice) in (str(v), str(words)):
+                return v
+        return None
+
+    @property
+    def heading_text(self) -> str:
+        """The question's short heading, in the lesson's language."""
+        return translator(self.lesson.lang).gettext(HEADINGS[self.heading or self.kind])
 
     # ---- asking the engine ----------------------------------------------------
     def check(self):
@@ -204,8 +288,8 @@ class Exercise:
             try:
                 self.start_position()
             except tutor.PositionError as e:
-                return Outcome(self.options[1], self.rule, f"The text is refused: {e}")
-            return Outcome(self.options[0], self.rule, "The text is a possible position.")
+                return Outcome("refused", self.rule, f"The text is refused: {e}")
+            return Outcome("accepted", self.rule, "The text is a possible position.")
         if self.kind == "deck":
             from ..engine.cards import COPIES, Card
             t = translator(self.lesson.lang)
@@ -223,19 +307,17 @@ class Exercise:
             if self.move:
                 pos = pos.play(self.move)
             return Outcome(self.expect, self.rule, self._facts_text(pos), pos)
-        sheet = tutor.score_hand(pos)
+        lang = self.lesson.lang
         if self.kind == "score":
-            sh = sheet[self.team]
+            sh = tutor.score_hand(pos, lang)[self.team]
             points = sh.total if self.line == "total" else sh.points(self.line)
-            return Outcome(points, self.rule, team_lines(sh, self.line), pos)
+            return Outcome(points, self.rule, team_lines(sh, self.line, lang), pos)
         if self.kind == "game":
             game = tutor.Game(pos.rules)
             game.totals = tuple(self.start)
             game.add_hand(pos)
             answer = "draw" if game.is_draw else (game.winner or "goes on")
-            return Outcome(answer, self.rule,
-                           f"Before the hand: NS {self.start[0]}, EW {self.start[1]}.\n"
-                           + sheet_text(sheet) + "\n" + game.result_text(), pos)
+            return Outcome(answer, self.rule, game_lines(game, self.start, lang), pos)
         raise LessonError(f"{self.id}: unknown kind {self.kind!r}")
 
     def facts(self, pos) -> dict:
@@ -267,8 +349,10 @@ class Exercise:
             out.append(f"{where}: rule {self.rule!r} is not a rule id of RULES.md")
         if len(self.hints) != 3:
             out.append(f"{where}: needs three hints (nudge, rule, move), has {len(self.hints)}")
-        if self.kind != "judge" and self.answer not in self.options:
-            out.append(f"{where}: expected answer {self.answer!r} is not among {self.options}")
+        if self.kind != "judge" and self.expect not in self.answers:
+            out.append(f"{where}: expected answer {self.expect!r} is not among {self.answers}")
+        if len(self.options) != len(self.answers):
+            out.append(f"{where}: {len(self.options)} choices in words for {len(self.answers)} answers")
         try:
             result = self.check()
         except tutor.TutorError as e:
@@ -287,8 +371,8 @@ class Exercise:
                 if facts[key] != " ".join(str(want).split()):
                     out.append(f"{where}: after `{self.move or '(no move)'}` {key} is "
                                f"{facts[key]!r}, the lesson says {want!r}")
-        elif result.answer != self.answer:
-            out.append(f"{where}: expected {self.answer!r}, the engine says {result.answer!r}")
+        elif result.answer != self.expect:
+            out.append(f"{where}: expected {self.expect!r}, the engine says {result.answer!r}")
         return out
 
     def confirmed_rules(self) -> set:
@@ -316,17 +400,52 @@ class Exercise:
         return f"<Exercise {self.lesson.key}:{self.id} {self.kind} ({self.rule})>"
 
 
-def sheet_text(sheet) -> str:
-    return "\n".join(sheet[t].text() for t in ("NS", "EW"))
+def _points(n: int) -> str:
+    """Points as a sheet writes them: +100, −10, 0 (a minus sign, not a hyphen)."""
+    return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-def team_lines(sh, line: str = "total") -> str:
-    """One team's score-sheet lines in words (the asked line, or every line and the total),
-    without rule ids: what a score question explains."""
-    rows = [(words, points) for rule, points, words in sh.items if line in ("total", rule)]
-    out = [f"{words}: {points:+d}" for words, points in rows]
+def team_lines(sh, line: str = "total", lang: str = "en") -> str:
+    """One team's score-sheet lines in words, in `lang` (the asked line, or every line and
+    the total), without rule ids: what a score question explains. A line the sheet does
+    not have is said with its name and 0."""
+    rows = [(words, points) for rule, points, words in sh.items_in(lang) if line in ("total", rule)]
+    if not rows and line in LINE_NAMES:
+        rows = [(translator(lang).gettext(LINE_NAMES[line]), 0)]
+    out = [f"{words}: {_points(points)}" for words, points in rows]
     if line == "total":
-        out.append(f"total: {sh.total:+d}")
+        out.append(f"{Words('sheet:total').text(lang)}: {_points(sh.total)}")
+    return "\n".join(out)
+
+
+def _game_words(value, t) -> str:
+    """A "who wins?" answer in words: a team's name (the glossary's), or the catalog's words."""
+    if GAME_ANSWERS.get(value) is None:
+        return t.word("team", value)
+    return t.gettext(GAME_ANSWERS[value])
+
+
+def game_lines(game, start, lang: str = "en") -> str:
+    """A game's standing after a hand, in `lang`: each team's total before the hand, the
+    hand's score and the new total (North–South: 4500 + 890 = 5390), then who wins, or
+    that the game goes on. No team codes, no rule id (that is the "For teachers" note)."""
+    t = translator(lang)
+    out = []
+    for team, before, total in zip(("NS", "EW"), start, game.totals):
+        hand = total - before
+        sign = "+" if hand >= 0 else "\u2212"
+        out.append(f"{t.word('team', team)}: {before} {sign} {abs(hand)} = {total}")
+    if not game.is_over:
+        out.append(t.format(t.gettext("Nobody has {target} yet: the game goes on with a new deal."),
+                            target=game.target))
+    elif game.winner is None:
+        out.append(t.format(t.gettext("Both teams have {total}: the game is drawn."),
+                            total=game.totals[0]))
+    else:
+        # TRANSLATORS: {team:name} is a team ("East–West"); any form of the glossary's
+        # may be written ({team:gen} …, tutor/i18n/glossary/<lang>.toml)
+        out.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
+                            team=game.winner, margin=game.margin))
     return "\n".join(out)
 
 
@@ -577,6 +696,12 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
                 text, pref = (ref.strip() if _DEAL.match(ref) else _clean(ref)), None
         if kind == "judge" and e.get("expect") not in ("legal", "illegal"):
             raise LessonError(f"{path.name} {ex_id}: expect must be 'legal' or 'illegal'")
+        if kind == "game" and not set(e.get("choices", ())) <= set(GAME_ANSWERS):
+            raise LessonError(f"{path.name} {ex_id}: a game question's choices are values, "
+                              f"some of {list(GAME_ANSWERS)} (the page says them in words)")
+        if e.get("heading", kind) not in HEADINGS:
+            raise LessonError(f"{path.name} {ex_id}: heading {e['heading']!r} is not one of "
+                              + ", ".join(HEADINGS))
         lesson.exercises.append(Exercise(
             id=ex_id, lesson=lesson, prompt=need(e, "prompt", f"exercise {ex_id}").strip(),
             kind=kind, position_text=text, position_ref=pref, move=e.get("move", ""),
@@ -586,7 +711,8 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
             reveal=_clean(e.get("reveal", "")).strip(), disputes=tuple(e.get("disputes", ())),
             choices=tuple(e.get("choices", ())), card=e.get("card", ""), team=e.get("team", "NS"),
             line=e.get("line", "total"), after=dict(e.get("after", {})),
-            start=tuple(e.get("start", (0, 0))), picture=e.get("picture", True)))
+            start=tuple(e.get("start", (0, 0))), picture=e.get("picture", True),
+            values=tuple(e.get(_texts.VALUES, e.get("choices", ()))), heading=e.get("heading", "")))
     for s in lesson.sections:
         for ex_id in s.exercises:
             lesson.exercise(ex_id)          # KeyError -> a section names a missing exercise

@@ -28,14 +28,6 @@ from ..engine.plainwords import move_words, plain_rule_text
 from . import Exercise
 from .view import position_html
 
-QUESTION = {
-    "judge": N_("Legal or illegal?"),
-    "score": N_("How many points?"),
-    "outcome": N_("What happens?"),
-    "deck": N_("How many?"),
-    "parse": N_("Possible or impossible?"),
-    "game": N_("Who wins?"),
-}
 HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
 
 # JupyterLab's theme variables (Voila's lab template defines them too), with fallbacks
@@ -97,11 +89,13 @@ class Quiz(W.VBox):
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
-        for choice in ex.options:
-            b = W.Button(description=str(choice), layout=W.Layout(width="auto"))
+        self.values = {}                # a button -> the answer value it gives (words shown)
+        for value, words in zip(ex.answers, ex.options):
+            b = W.Button(description=str(words), layout=W.Layout(width="auto"))
             b.add_class("tutor-quiz-choice")
-            b.on_click(lambda _b, c=choice: self.answer(c))
+            b.on_click(lambda _b, v=value: self.answer(v))
             self.buttons.append(b)
+            self.values[b] = value
         self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
         self.hint_button.add_class("tutor-quiz-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
@@ -156,17 +150,20 @@ class Quiz(W.VBox):
                 n=self.hints_shown + 1, total=n)
 
     def answer(self, choice) -> bool:
-        """Answer the question. True if the answer was right. A miss leaves the question
-        open for another try (the nudge is shown) until the second miss shows the answer."""
+        """Answer the question with a value ("legal", 45, "EW") or its words as shown
+        ("Illegal", "East–West"). True if the answer was right: answers are compared by
+        value. A miss leaves the question open for another try (the nudge is shown) until
+        the second miss shows the answer."""
         ex, t = self.exercise, self.t
+        value = ex.value_of(choice)
+        right = value is not None and value == ex.expect
         if self.state:
-            return str(choice) == str(ex.answer)
-        self.given = str(choice)
-        right = str(choice) == str(ex.answer)
+            return right
+        self.given = None if value is None else str(ex.label(value))
         if self.tracker is not None:
             self.tracker.record(ex.item, "question", right)
         for b in self.buttons:
-            if b.description == str(choice):
+            if value is not None and self.values[b] == value:
                 b.button_style = "success" if right else "danger"
                 b.disabled = True
         # the explanation first, the verdict last: each widget change is its own message,
@@ -205,7 +202,7 @@ class Quiz(W.VBox):
         self.result = self.exercise.check()
         for b in self.buttons:
             b.disabled = True
-            if b.description == str(self.exercise.answer) and self.state == "shown":
+            if self.values[b] == self.exercise.expect and self.state == "shown":
                 b.button_style = "info"
         self.show_button.layout.display = "none"
         self.reveal_box.value = self._reveal_html()
@@ -229,7 +226,7 @@ class Quiz(W.VBox):
         mark = (f" <span class='tutor-quiz-done' style='color:{RIGHT}' title='"
                 + html.escape(t.gettext("You answered this one right before."), quote=True)
                 + "'>✔</span>") if done else ""
-        self.header.value = f"<b>{html.escape(t.gettext(QUESTION[ex.kind]))}</b>{mark}{md(ex.prompt)}"
+        self.header.value = f"<b>{html.escape(ex.heading_text)}</b>{mark}{md(ex.prompt)}"
 
     # ---- the reveal -------------------------------------------------------------
     def _explanation(self) -> str:
@@ -267,7 +264,7 @@ class Quiz(W.VBox):
     # ---- text for nbval and terminals ------------------------------------------------
     def __repr__(self) -> str:
         ex = self.exercise
-        lines = [f"Quiz {ex.lesson.key}:{ex.id} — {self.t.gettext(QUESTION[ex.kind])}", ex.prompt]
+        lines = [f"Quiz {ex.lesson.key}:{ex.id} — {ex.heading_text}", ex.prompt]
         if ex.move:
             lines.append(f"The move: {ex.move}")
         lines.append("Answers: " + " | ".join(map(str, ex.options)) +

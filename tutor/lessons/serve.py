@@ -19,9 +19,12 @@ the class server (tutor/classroom):
   next one). Every other page starts its kernel when asked. A preheated page reads the
   learner's progress again once the learner has arrived (``page.ready()``, the notebooks'
   last cell);
-- kernels of closed pages are **culled** after five idle minutes: Voila 0.5's page asks to
-  shut its kernel down when it is left, but that request is refused here (403, no XSRF
-  token on the page), so without culling every page opened would keep a kernel.
+- a page **left** frees its kernel at once: Voila 0.5's page asks to shut its kernel down
+  when it is left (a beacon carrying the ``_xsrf`` cookie), and the page handler
+  (`LearnerPageHandler`) sets that cookie, through tornado's ``handler.xsrf_token`` as the
+  class server's page handler does — without it the request is refused (403);
+- kernels of pages that could not say so (a browser that crashed) are **culled** after five
+  idle minutes.
 """
 from __future__ import annotations
 
@@ -70,13 +73,37 @@ def voila_config(root: Path = ROOT, lang: str = "en", preheat=None):
     return c
 
 
+def page_handler_class():
+    """`LearnerPageHandler`: Voila's page handler, setting the ``_xsrf`` cookie (imports
+    Voila when asked)."""
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    class LearnerPageHandler(TornadoVoilaHandler):
+        """Voila's page handler, which also sets tornado's ``_xsrf`` cookie: Voila's page
+        sends it back with its "shut my kernel down" request when the page is left."""
+
+        async def get(self, path=None):
+            self.xsrf_token             # tornado sets the cookie when the token is first read
+            return await super().get(path=path)
+
+    return LearnerPageHandler
+
+
 def _app_class():
     from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    page_handler = page_handler_class()
 
     class LessonsVoila(Voila):
-        """Voila, opening the browser on the lesson list instead of the folder's file list."""
+        """Voila, opening the browser on the lesson list instead of the folder's file list,
+        its pages setting the cookie that lets a page left free its kernel."""
 
         start_page = LIST
+
+        def init_handlers(self):
+            return [(spec[0], page_handler, *spec[2:]) if spec[1] is TornadoVoilaHandler else spec
+                    for spec in super().init_handlers()]
 
         def launch_browser(self):
             try:

@@ -14,7 +14,10 @@ A translation (``tutor/lessons/<lang>/NN-slug.toml``) holds only texts, as TOML 
 along the same paths (``[sections.what-frozen]`` with ``title = ...``). Everything else —
 positions, moves, answers, rule ids — stays in the English file, so a translation cannot
 change what the engine checks. Lists (hints, choices) are translated whole and keep their
-length; translated choices keep their order, so the answer is the choice at the same place.
+length; translated choices keep their order: they are the words shown for the English
+choices, which stay the answers' values (kept under `VALUES`), so the answer is the choice
+at the same place. A "who wins?" question's choices are values, not texts (its words are
+the catalog's and the glossary's): it has none to translate.
 
 Files written before section ids existed (the lessons not yet converted) get ids made from
 their section titles and recap numbers ``1``, ``2`` …, so that they can be translated too.
@@ -31,6 +34,8 @@ HERE = Path(__file__).resolve().parent
 SECTION_TEXTS = ("title", "text", "try")
 TASK_TEXTS = ("do", "nudge", "done")
 EXERCISE_TEXTS = ("prompt", "hints", "reveal", "choices")
+#: where `merge` keeps an exercise's English choices, the values its answers are compared by
+VALUES = "_values"
 
 
 class TranslationError(ValueError):
@@ -82,8 +87,9 @@ def slots(data: dict) -> dict:
                 add(f"sections.{s['id']}.tasks.{t.get('id')}.{f}", t, f)
     for e in data.get("exercises", []):
         for f in EXERCISE_TEXTS:
-            if f == "choices" and not any(isinstance(c, str) for c in e.get("choices", ())):
-                continue                       # numbers need no translation
+            if f == "choices" and (e.get("kind") == "game"
+                                   or not any(isinstance(c, str) for c in e.get("choices", ()))):
+                continue                       # numbers and a game's values need no translation
             add(f"exercises.{e.get('id')}.{f}", e, f)
     recap = data.get("recap", {})
     for rid in recap:
@@ -132,8 +138,8 @@ def merge(data: dict, texts: dict, where: str) -> None:
         if isinstance(old, list) != isinstance(text, list) or (isinstance(old, list) and len(old) != len(text)):
             raise TranslationError(f"{where}: {path} must be " + (
                 f"a list of {len(old)} texts, as in English" if isinstance(old, list) else "one text"))
-        if field == "choices" and container.get("expect") in old:
-            container["expect"] = text[old.index(container["expect"])]
+        if field == "choices":
+            container.setdefault(VALUES, old)  # the answers stay the English choices
         container[field] = text
 
 
