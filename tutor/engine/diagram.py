@@ -813,12 +813,15 @@ def prims_to_svg(prims, width, height, scale=1.0) -> str:
     return "\n".join(parts)
 
 
-def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=0.75, lang="en",
-                 palette="screen") -> str:
+def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=1.0, lang="en",
+                 palette="screen", width=720, height=MIN_HEIGHT) -> str:
     """A clean SVG of the table seen from `viewer` (others' hands face down unless
-    `open_hands`), in `palette` ("print": for paper)."""
+    `open_hands`), in `palette` ("print": for paper). Laid out `width` wide and shown at
+    `scale`: at the default 720 at 1:1 its words are as large as the table's (12 px or more),
+    where a full-width scene shown smaller would shrink them below that; at the short table's
+    height it takes little more room on the page than that smaller full-width scene did."""
     sc = scene(pos, viewer=viewer, open_hands=open_hands, highlight=highlight, lang=lang,
-               palette=palette)
+               palette=palette, width=width, height=height)
     return prims_to_svg(sc.prims, sc.width, sc.height, scale)
 
 
