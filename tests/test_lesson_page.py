@@ -138,7 +138,7 @@ def test_a_task_whose_example_does_not_do_it_is_reported(tmp_path):
 # ---------------------------------------------------------------------------- progress on the page
 
 def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons.page import LessonPage
     page = LessonPage("06")
     header = page.header()
@@ -166,7 +166,7 @@ def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
 
 
 def test_the_task_panel_sits_in_the_tables_panel_slot(store):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons.page import LessonPage
     box = LessonPage("06").table("what-frozen")
     table = box.table
@@ -180,7 +180,7 @@ def test_the_task_panel_sits_in_the_tables_panel_slot(store):
 
 
 def test_a_lessons_pictures_and_handouts_are_in_its_language(tmp_path):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.i18n import translator
     from tutor.lessons.view import Picture, position_html
     sv = translator("sv")
@@ -200,7 +200,7 @@ def test_a_lessons_pictures_and_handouts_are_in_its_language(tmp_path):
 
 def test_page_ready_reads_progress_made_elsewhere(store):
     """Voila's preheated kernel ran the page before the learner came: ready() reads again."""
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons.page import LessonPage
     page = LessonPage("06")
     header = page.header()
@@ -213,7 +213,7 @@ def test_page_ready_reads_progress_made_elsewhere(store):
 
 
 def test_a_damaged_store_starts_afresh_and_the_page_says_so(tmp_path):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons import tracker
     from tutor.lessons.page import LessonPage, lesson_list
     path = tmp_path / "progress.sqlite3"
@@ -231,7 +231,7 @@ def test_a_damaged_store_starts_afresh_and_the_page_says_so(tmp_path):
 
 
 def test_without_a_store_the_lessons_work_and_say_progress_is_not_kept():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons.page import LessonPage
     from tutor.lessons.tracker import Tracker
     t = Tracker("01-cards", store=None)
@@ -243,7 +243,7 @@ def test_without_a_store_the_lessons_work_and_say_progress_is_not_kept():
 
 
 def test_lesson_list_marks_continue_and_languages(store):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons.page import lesson_list
     listing = lesson_list()
     text = listing.html.value
@@ -403,7 +403,7 @@ def test_a_page_left_frees_its_kernel_at_once(tmp_path):
     import urllib.error
     import urllib.parse
     import urllib.request
-    pytest.importorskip("voila")
+    import voila  # noqa: F401  (the [test] extra installs it: a missing one fails)
     page = {"cells": [{"cell_type": "code", "execution_count": None, "id": "one", "metadata": {},
                        "outputs": [], "source": ["1 + 1"]}],
             "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",

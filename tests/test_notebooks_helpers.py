@@ -65,7 +65,7 @@ def test_the_first_code_cells_comment_is_in_the_notebooks_language(lang):
 
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])
 def test_links_of_each_page_lead_to_notebooks_that_exist(lang, tmp_path):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     import re
     from tutor.lessons.page import LessonPage, lesson_list
     from tutor.lessons.tracker import Tracker
@@ -95,7 +95,7 @@ def test_readme_first_command_opens_the_learner_view():
 
 
 def test_quiz_second_chance_hints_and_repr():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.lessons import Quiz
     ex = L.get("01").exercise("meld-points")              # four answers: room for two misses
     q = Quiz(ex)
@@ -124,7 +124,7 @@ def test_quiz_second_chance_hints_and_repr():
 
 
 def test_quiz_right_on_the_second_try_and_the_answer_on_request():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     ex = L.get("06").exercise("frozen-natural-joker")
     q = ex.quiz()
     assert "crosswise" in q.hint()
@@ -144,7 +144,7 @@ def test_quiz_right_on_the_second_try_and_the_answer_on_request():
 
 
 def test_quiz_move_is_said_in_words():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     q = L.get("06").exercise("upcard-frozen").quiz()
     move = next(w.value for w in q.children if "tutor-quiz-move" in w._dom_classes)
     assert "East takes the pile with 7♣ and " in move and "take 7C JK" not in move
@@ -160,7 +160,7 @@ def test_quiz_other_kinds(lang, lesson, ex_id):
     """Every question that is not "legal or illegal?", in every language, as the lessons
     are now: the answer shown in words is right, and so is its value; the reveal explains
     it without codes and keeps the rule id for teachers."""
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     ex = L.get(lesson, lang=lang).exercise(ex_id)
     q = ex.quiz()
     assert [b.description for b in q.buttons] == [str(o) for o in ex.options]
@@ -173,7 +173,7 @@ def test_quiz_other_kinds(lang, lesson, ex_id):
 
 
 def test_quiz_who_wins_in_finnish_compares_by_value():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     ex = L.get("11", lang="fi").exercise("both-pass-5000")
     q = ex.quiz()
     assert [b.description for b in q.buttons][:2] == ["Pohjoinen–Etelä", "Itä–Länsi"]
@@ -183,7 +183,7 @@ def test_quiz_who_wins_in_finnish_compares_by_value():
 
 
 def test_quiz_heading_is_the_questions_own():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     q = L.get("02").exercise("eleven-cards").quiz()
     assert q.header.value.startswith("<b>How many cards?</b>") and "What happens?" not in repr(q)
 
@@ -213,7 +213,7 @@ def test_handouts(tmp_path):
 def test_quiz_pictures_do_not_show_the_answer():
     """Found in the browser: the hand-order quiz drew the sorted hand it asked about, and
     seventh-king drew the finished canasta (label '7 cards · natural') it asked the bonus of."""
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     q = L.get("01").exercise("hand-order").quiz()
     assert not any("tutor-quiz-position" in w._dom_classes for w in q.children)
     assert "2H AC" not in "".join(getattr(w, "value", "") for w in q.children)

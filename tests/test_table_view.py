@@ -110,7 +110,7 @@ def test_over_a_random_game_the_learner_never_reads_a_hidden_card():
     the panel (rulings, the computer's moves and explanations, hints, messages), the text
     alternative, the live region, the move box's completions and the canvas's labels — names
     only cards South can see, or saw in the move it describes."""
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     players = {s: SensiblePlayer(seed=k) for k, s in enumerate("WNE")}
     table = Table(tutor.deal(seed=21), viewer="S", players=players)
@@ -158,7 +158,7 @@ def test_a_hint_for_a_draw_does_not_name_the_red_three_on_the_stock():
 
 
 def test_a_learner_gets_no_hint_or_move_list_on_another_seats_turn():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table(tutor.deal(seed=4), viewer="S")              # North is to move
     assert table.press("hint") is None and table.press("legal") == []
@@ -435,7 +435,7 @@ def test_the_side_stacks_end_above_the_middle_row(width, height):
 
 
 def test_the_table_is_drawn_as_tall_as_the_page_allows():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     from tutor.table.widget import fit_height
     assert fit_height(0) == HEIGHT and fit_height(1080) == HEIGHT and fit_height(860) == HEIGHT
@@ -460,7 +460,7 @@ PAIR = "turn: S draw\nS: 4C 9H 9S KH\nNS: KC KD KS\nEW: QH QD QS\npile: 5C 7D 9D
 
 
 def test_a_move_by_keys_alone():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     from tutor.table.keys import KEYS
     assert "Tab" not in KEYS                                    # Tab leaves the table
@@ -497,7 +497,7 @@ def test_a_move_by_keys_alone():
 
 
 def test_the_move_box_completes_the_legal_moves_and_plays_what_is_typed():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     teacher = Table(PAIR, mode="teacher")
     assert set(teacher.move_box.options) == {str(m) for m in tutor.legal_moves(teacher.session.position)}
@@ -525,7 +525,7 @@ def test_the_move_box_completes_the_legal_moves_and_plays_what_is_typed():
 
 
 def test_the_language_switch_redraws_labels_and_the_explanation():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table(FROZEN, lang="en")
     table.session.select(0)
@@ -541,7 +541,7 @@ def test_the_language_switch_redraws_labels_and_the_explanation():
 
 
 def test_buttons_and_mode_are_checked_in_words():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     lesson = Table(PAIR, buttons=["draw", "take", "meld", "discard"])
     visible = {n for n, b in lesson.buttons.items() if b.layout.display != "none"}
@@ -555,7 +555,7 @@ def test_buttons_and_mode_are_checked_in_words():
 
 
 def test_a_computer_partner_answers_may_i_go_out_itself():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     text = ("turn: S drawn\nscore: NS 0, EW 0\nS: KH KS KD 5C 5D 5S 9H\n"
             "NS: AC AD AH AS 2C 2D JK\nEW: QH QD QS\nseed: 3\n")
@@ -575,7 +575,7 @@ def test_a_computer_partner_answers_may_i_go_out_itself():
 
 
 def test_redraw_follows_the_width_the_page_reports():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table(FROZEN)
     table.keyboard.board_width = 640

@@ -233,7 +233,7 @@ def _table_texts(table) -> dict:
 
 
 def test_everything_the_table_says_over_a_hand_comes_from_the_catalog(pseudo):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     players = {s: SensiblePlayer(seed=k) for k, s in enumerate("WNE")}
     table = Table(tutor.deal(seed=21), viewer="S", players=players, lang="fi")
@@ -264,7 +264,7 @@ def test_everything_the_table_says_over_a_hand_comes_from_the_catalog(pseudo):
 
 
 def test_illegal_moves_bad_text_and_messages_come_from_the_catalog(pseudo):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", lang="fi")
     table.session.select(2)
@@ -280,7 +280,7 @@ def test_illegal_moves_bad_text_and_messages_come_from_the_catalog(pseudo):
 
 
 def test_bad_position_text_is_said_in_the_tables_language(pseudo):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", mode="teacher", lang="fi")
     table.notation.value = "turn: S draw\nS: 9H 9S 4C 77\n"
@@ -289,7 +289,7 @@ def test_bad_position_text_is_said_in_the_tables_language(pseudo):
 
 
 def test_moving_cards_and_a_language_switch_come_from_the_catalog(pseudo):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D", mode="teacher", lang="en")
     table.press("hint")
@@ -307,7 +307,7 @@ def test_moving_cards_and_a_language_switch_come_from_the_catalog(pseudo):
 
 
 def test_the_target_names_the_team_and_reads_in_english():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S drawn\nS: KC 4C 5D\nNS: KH KS KD\npile: 5C", lang="en")
     table.session.set_target("NS", "K")
@@ -318,7 +318,7 @@ def test_the_target_names_the_team_and_reads_in_english():
 
 
 def test_the_rulebook_quote_is_in_the_tables_language():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.engine.plainwords import plain_rule_text
     from tutor.engine.rulebook import rule_text
     from tutor.table import Table
@@ -340,7 +340,7 @@ def test_the_rulebook_quote_is_in_the_tables_language():
 
 
 def test_the_live_region_says_a_hint_and_a_verdict_in_one_message_each():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table(tutor.deal(seed=3), viewer="N")
     table.press("hint")
@@ -350,7 +350,7 @@ def test_the_live_region_says_a_hint_and_a_verdict_in_one_message_each():
 
 
 def test_the_score_sheet_is_in_the_tables_language():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S drawn\nS: 9H 9D 9C 4C\nN: 5D 7C\nNS: AH AH AD AD AS AS AC; KH KS KD\n"
                   "NS red3: 3H\nEW: QH QD QS\npile: 6C")
@@ -429,7 +429,7 @@ def test_every_score_sheet_names_its_lines_from_one_table():
 
 @pytest.fixture(scope="module")
 def template():
-    pytest.importorskip("babel")
+    import babel  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.i18n.build import extract
     return extract()
 
@@ -576,7 +576,7 @@ def _visible(html: str) -> str:
 
 
 def test_a_learners_panel_says_the_move_in_words_and_keeps_ids_in_the_rule_detail():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 2C 8D 9D")
     s = table.session
@@ -610,7 +610,7 @@ def test_a_learners_panel_says_the_move_in_words_and_keeps_ids_in_the_rule_detai
 
 
 def test_over_a_hand_a_learner_reads_no_move_text_and_no_rule_ids():
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     players = {s: SensiblePlayer(seed=k) for k, s in enumerate("WNE")}
     table = Table(tutor.deal(seed=8), viewer="S", players=players)
@@ -638,7 +638,7 @@ def test_over_a_hand_a_learner_reads_no_move_text_and_no_rule_ids():
 
 
 def test_a_learners_move_box_and_panel_come_from_the_catalog(pseudo):
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table("turn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\nEW: QH QD QS\npile: 5C 2C 8D 9D", lang="fi")
     assert_all_words_translated(table.move_box.placeholder, "placeholder")
@@ -672,7 +672,7 @@ def test_the_frozen_banner_names_a_joker_as_the_explanations_do():
 
 def test_a_learners_buttons_carry_no_notation():
     """"Next meld ;" carried the notation's ';'."""
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     from tutor.table.widget import _BUTTONS
     assert dict((name, label) for name, label, _tip in _BUTTONS)["group"] == "Next meld"
@@ -718,7 +718,7 @@ def test_a_draw_on_an_empty_stock_is_said_as_what_it_does():
     stocked = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D")
     assert move_words("draw", "S", you=True, position=stocked) == "You draw from the stock."
     # the table says it so: the move box's completions and the legal moves
-    pytest.importorskip("ipywidgets")
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
     table = Table(pos)
     assert any(o.startswith("You leave the pile, and the hand ends") for o in table.move_box.options)
