@@ -43,8 +43,9 @@ def anchor(section_id: str) -> str:
 
 
 class NB:
-    def __init__(self, name: str):
-        self.name, self.cells = name, []
+    def __init__(self, name: str, title: str):
+        # the title is the browser tab's and the learner view's "Running …" line
+        self.name, self.title, self.cells = name, title, []
 
     def md(self, text: str):
         self.cells.append({"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")})
@@ -71,7 +72,7 @@ class NB:
         nb = {"cells": self.cells,
               "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                           "language": "python", "name": "python3"},
-                           "language_info": {"name": "python"}},
+                           "language_info": {"name": "python"}, "title": self.title},
               "nbformat": 4, "nbformat_minor": 5}
         return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
@@ -86,7 +87,7 @@ def lesson_notebook(lesson) -> NB:
     each table and question one short code cell (hidden in the learner view). Words that
     are not the lesson's (the checklist, "Recap", the links) come from the catalog when the
     page runs, so that a notebook changes only when its lesson does."""
-    nb = NB(f"{lesson.lang}-l{lesson.number}")
+    nb = NB(f"{lesson.lang}-l{lesson.number}", lesson.title)
     nb.md(f"# {lesson.title}\n\n*{lesson.goal}*")
     nb.code(run_all(lesson.lang) + "from tutor.lessons.page import LessonPage\n"
             f'page = LessonPage("{lesson.number}", lang="{lesson.lang}"); page.header()')
@@ -105,7 +106,7 @@ def lesson_notebook(lesson) -> NB:
 
 def list_notebook(lang: str) -> NB:
     """The lesson list (the learner view's first page)."""
-    nb = NB(f"{lang}-list")
+    nb = NB(f"{lang}-list", translator(lang).gettext("Canasta: the rules, step by step"))
     nb.code(run_all(lang) + "from tutor.lessons.page import lesson_list\n"
             f'lessons = lesson_list(lang="{lang}"); lessons')
     nb.code("lessons.ready()")
@@ -120,7 +121,7 @@ pile: 5C 2C 8D 9D"""
 
 
 def sandbox() -> NB:
-    nb = NB("sandbox")
+    nb = NB("sandbox", "Sandbox: what if …?")
     nb.md("""# Sandbox: what if …?
 
 Stage any position, ask the judge about any move, change one detail and ask again, then
@@ -183,7 +184,7 @@ HAND = L.get("11").positions["finished"]["text"].strip()
 
 
 def scoring() -> NB:
-    nb = NB("scoring")
+    nb = NB("scoring", "Scoring a hand")
     nb.md("""# Scoring: the score sheet and a chart of a hand's points
 
 A finished hand is scored line by line for each team (lesson 11): going out, canastas, red
@@ -215,7 +216,7 @@ again: which lines change? To save the chart for a handout:
 
 
 def teacher() -> NB:
-    nb = NB("teacher")
+    nb = NB("teacher", "For teachers and clubs")
     lessons = L.load_lessons()
     lesson_list = "\n".join(f"| {int(l.number)} | [{l.title}]({l.key}.ipynb) | {len(l.exercises)} | "
                             f"{', '.join(map(str, l.disputes)) or '–'} |" for l in lessons)
