@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from tutor.classroom.bench import descendants  # every process below a server: its kernels too
+from tutor.classroom.bench import stop_group  # a server and every process below it
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
@@ -158,28 +158,8 @@ class ServerProcess:
         return "\n".join(lines[-n:])
 
     def stop(self, grace: float = 10.0) -> None:
-        if self.proc is None or self.proc.poll() is not None and not descendants(self.proc.pid):
-            return
-        pgid = self.proc.pid  # start_new_session: the group id is the leader's pid
-        stragglers = descendants(self.proc.pid)
-        try:
-            os.killpg(pgid, signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
-        except ProcessLookupError:
-            pass
-        try:
-            self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            try:
-                os.killpg(pgid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.proc.wait(5)
-        # Kernels run in sessions of their own: kill any we saw that are still alive.
-        for pid in stragglers:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        if self.proc is not None:
+            stop_group(self.proc, signal.SIGTERM, grace)  # servers shut their kernels down on SIGTERM
 
 
 @dataclass

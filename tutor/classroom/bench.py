@@ -123,24 +123,34 @@ class ClassServer:
 
     def stop(self, sig=signal.SIGINT, grace: float = 20.0) -> int | None:
         """Ctrl-C (SIGINT to the group), as a teacher stops it; then make sure."""
-        if self.proc.poll() is not None:
-            return self.proc.returncode
-        stragglers = descendants(self.proc.pid)
+        return stop_group(self.proc, sig, grace)
+
+
+def stop_group(proc, sig=signal.SIGINT, grace: float = 20.0) -> int | None:
+    """Stop a server started in its own process group: `sig` to the group, SIGKILL after
+    `grace` seconds, then any kernel seen below it that is still alive (kernels run in
+    sessions of their own, outside the group)."""
+    if proc.poll() is not None and not descendants(proc.pid):
+        return proc.returncode
+    stragglers = descendants(proc.pid)
+    try:
+        os.killpg(proc.pid, sig)          # start_new_session: the group id is the leader's pid
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
         try:
-            os.killpg(self.proc.pid, sig)
+            os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        proc.wait(5)
+    for pid in stragglers:
         try:
-            self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(5)
-        for pid in stragglers:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        return self.proc.returncode
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    return proc.returncode
 
 
 def _die_with_parent() -> None:
