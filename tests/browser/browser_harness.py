@@ -460,3 +460,26 @@ def screenshot(page, name: str, scroll_to: str | None = None, **kwargs) -> Path:
         page.locator(scroll_to).first.scroll_into_view_if_needed()
     page.screenshot(path=str(path), **kwargs)
     return path
+
+
+def clipped(box) -> list[str]:
+    """What inside the element `box` (a Playwright locator) is cut off: buttons, inputs,
+    menus, the canvas and the side panel's parts lying outside the screen's width (or, inside
+    the side panel, which clips, outside it), and buttons whose label is wider than they are.
+    An empty list when nothing is."""
+    return box.evaluate(_CLIPPED)
+
+
+_CLIPPED = """(box) => {
+    const vw = window.innerWidth, out = [];
+    for (const e of box.querySelectorAll('button, input, .tutor-task-panel, .tutor-explanation, .tutor-side, canvas, select')) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0) continue;
+        const side = e.parentElement.closest('.tutor-side');
+        const right = side ? Math.min(vw, side.getBoundingClientRect().right) : vw;
+        if (r.left < -1 || r.right > right + 1) out.push(`${e.className || e.tagName}: ${r.left}..${r.right} of ${right}`);
+        if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
+            out.push(`button '${e.innerText}' cut: ${e.scrollWidth} > ${e.clientWidth}`);
+    }
+    return out;
+}"""

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from browser_harness import (REPO_ROOT, SCREENSHOTS, TIMINGS, ServerProcess, collect_output_errors,
-                             free_port, jupyter_env, open_notebook_and_run_all, screenshot)
+                             free_port, jupyter_env, open_notebook_and_run_all, screenshot, clipped)
 
 import tutor.lessons as L
 from tutor.engine.diagram import scene
@@ -457,6 +457,43 @@ def test_learner_view_1280x800_a_lesson_table_fits_with_its_task(learner_view, p
         page.wait_for_function("(el) => el.innerText.includes('pile.take.frozen')",
                                arg=table.box.locator(".tutor-explanation").element_handle())
         screenshot(page, "learner-lesson-06-1280x800-rule-open")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi"])
+def test_learner_view_1024x768_translated_table_is_not_clipped(learner_view, page, lang):
+    """Swedish and Finnish words are longer than English ones: at 1024×768 a translated
+    lesson table — its task, the buttons with their whole labels, the side panel, the
+    canvas at the width it is shown — lies within the screen's width, and a miss is
+    explained in the lesson's language."""
+    from tutor.i18n import translator
+    server, _store, _url = learner_view
+    t = translator(lang)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        page.goto(server.base_url + f"/voila/render/{lang}/06-frozen-pile.ipynb")
+        page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
+        table = TableAt(page, L.get("06", lang=lang), "what-frozen", 0)
+        table.wait_drawn()
+        page.wait_for_function("""(c) => { const w = c.getBoundingClientRect().width;
+            return Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3; }""",
+                               arg=table.canvas.element_handle(), timeout=20_000)
+        table.click_cards(table.starts[0], ["9H"])          # one nine: a miss, with its ruling
+        table.press("take")
+        table.feedback("wrong")
+        illegal = t.gettext("Illegal")
+        page.wait_for_function("([el, w]) => el.innerText.includes(w)",
+                               arg=[table.box.locator(".tutor-explanation").element_handle(), illegal])
+        text = table.box.locator(".tutor-explanation").inner_text()
+        assert "Illegal" not in text and "frozen" not in text.lower(), text
+        table.bring_hand_into_view()
+        assert clipped(table.box) == []
+        parts = table.box.evaluate(_PARTS)
+        assert abs(parts["canvas"]["right"] - parts["canvas"]["left"] - parts["table"]) <= 4, parts
+        screenshot(page, f"learner-{lang}-lesson-06-1024x768")
+        table.box.locator(".tutor-explanation").scroll_into_view_if_needed()
+        screenshot(page, f"learner-{lang}-lesson-06-1024x768-ruling")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))     # tests/: th
 
 from browser_harness import (  # noqa: E402
     canvas_painted_fraction,
+    clipped,
     collect_output_errors,
     open_notebook_and_run_all,
     open_voila,
@@ -243,6 +244,8 @@ def test_lab_1024x768_with_the_file_browser_open_nothing_is_clipped(lab_server, 
     assert box["table_right"] <= box["cell_right"] + 1 and box["side_right"] <= box["vw"], box
     # drawn at the width it is shown, so the canvas text keeps its 12 px and more
     assert box["drawn"] >= 560 and abs(box["canvas_w"] - box["drawn"]) <= 4, box
+    # every button, box and menu whole, within the screen (and the side panel)
+    assert clipped(page.locator(".tutor-table").first) == []
     _scroll_canvas_bottom_into_view(page)
     screenshot(page, "table-lab-1024x768-filebrowser")
     page.locator(".tutor-explanation").scroll_into_view_if_needed()

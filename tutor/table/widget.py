@@ -117,6 +117,7 @@ body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-
   padding: 2px 6px; color: var(--jp-ui-font-color1, #1b1b1b); }
 .tutor-table .jupyter-button.tutor-dim { color: var(--tutor-dim); font-style: italic; }
 .tutor-table .jupyter-button { font-size: var(--tutor-font-size); }
+.tutor-table .tutor-move-box, .tutor-move-box input { min-width: 0; }
 .tutor-ruling .tutor-rule { margin-top: 2px; color: var(--tutor-dim); }
 .tutor-ruling .tutor-rule summary { cursor: pointer; }
 .tutor-has-panel .tutor-side { align-self: stretch; }
@@ -226,7 +227,7 @@ class Table(W.Box):
             # continuous_update=False, which would also play a half-typed move on blur
             warnings.simplefilter("ignore", DeprecationWarning)
             self.move_box.on_submit(lambda _w: self.play_typed())
-        self.play_button = W.Button(layout=W.Layout(width="auto"))
+        self.play_button = W.Button(layout=W.Layout(width="auto", flex="0 0 auto"))
         self.play_button.add_class("tutor-btn-play")
         self.play_button.on_click(lambda _b: self.play_typed())
 
