@@ -179,6 +179,26 @@ def test_handout_diagrams_are_the_tables_print_palette():
     assert ">kasthögen<" in sv and not re.search(">discard pile<", sv)
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "South takes the pile with 9♥ and a joker."),
+    ("sv", "Syd tar kasthögen med 9♥ och en joker."),
+    ("fi", "Etelä ottaa avopakan ja pöytää sen päällimmäisen kortin näiden kanssa: 9♥ ja jokeri.")])
+def test_handouts_and_room_questions_say_the_move_in_words_of_their_language(lang, said):
+    """A handout's question and a question on the room's screens say what the player does,
+    as the lesson's question does (`plainwords.move_words`): never the move text, whose
+    words (take, meld) are English."""
+    import re
+
+    from tutor.classroom.handouts import questions_html
+    from tutor.classroom.pages import said_move
+    ex = lesson(FROZEN, lang).exercises[0]
+    assert said_move(ex.move, ex.position(), lang) == said
+    page = questions_html([FROZEN], lang)
+    assert said in page
+    # no move text ("take 9H JK", or with suit signs "take 9♥ JK")
+    assert not re.findall(r"\b(?:take|meld|discard)(?: (?:10|[2-9AKQJ])[HDSC♥♦♠♣]| JK)", page)
+
+
 def test_the_answer_key_cites_the_rule_the_engine_decides_by():
     for les in (lesson("05"), lesson(FROZEN)):
         for row, ex in zip(answer_rows(les), les.exercises):

@@ -81,6 +81,9 @@ def test_question_pages_are_ink_light_with_their_diagrams(handouts):
             words = re.sub(r"[`*]", "", ex.prompt).split()[:6]
             assert " ".join(words) in " ".join(text.split()), f"{les.key} {ex.id} is missing"
     assert text.count("The move:") == sum(bool(ex.move) for k in LESSONS for ex in lesson(k).exercises)
+    # each move said in words, as the lesson's question says it, not in move text
+    flat = " ".join(text.split())
+    assert "South takes the pile with 9♥ and a joker." in flat and "take 9♥" not in flat
     assert "Answer key" not in text and "pile.take.frozen" not in text   # no answers on it
     # the diagrams are drawings (cards with their suits), not blank boxes
     assert "North" in text and "♥" in text

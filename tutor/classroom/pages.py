@@ -112,16 +112,12 @@ def inline_md(text: str) -> str:
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
 
 
-def move_words(move: str) -> str:
-    """A move's text with suit symbols (``take 9H JK`` -> ``take 9♥ JK``)."""
-    from ..engine.cards import Card
-    out = []
-    for token in str(move).split():
-        try:
-            out.append(Card(token).pretty)
-        except Exception:                       # noqa: BLE001 - a word of the move, kept
-            out.append(token)
-    return " ".join(out)
+def said_move(move: str, position, lang: str) -> str:
+    """What the player makes `move` in `position` does, in words of the room's language
+    ("South takes the pile with 9♥ and a joker."), as the lessons' questions say it."""
+    from ..engine.moves import Move
+    from ..engine.plainwords import actor, move_words
+    return move_words(move, actor(Move.parse(move), position), lang, position=position)
 
 
 class InRoom:
@@ -389,7 +385,7 @@ class TeacherHandler(RoomHandler):
                           answered).format(n=answered, total=learners)
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
-                f"<code>{html.escape(move_words(q['move']))}</code></p>"
+                f"<b>{html.escape(said_move(q['move'], q['pos'], self.room.lang))}</b></p>"
                 f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
                 f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
@@ -483,7 +479,7 @@ class QuestionHandler(RoomHandler):
         parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
                  f"<p class='tutor-room-ask'><b>{ask}</b></p>",
                  f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
-                 f"<p>{w['The move:']} <code>{html.escape(move_words(q['move']))}</code></p>"]
+                 f"<p>{w['The move:']} <b>{html.escape(said_move(q['move'], q['pos'], self.room.lang))}</b></p>"]
         if q["revealed"]:
             ruling = q["ruling"]
             verdict = "legal" if ruling.legal else "illegal"
