@@ -7,7 +7,8 @@
 #   bash scripts/lessons.sh --port 8890 --no-browser
 #   bash scripts/lessons.sh --lab            # JupyterLab instead: the sandbox, the teacher's
 #                                            # notebook and the lessons' code for what-ifs
-#                                            # (extra arguments go to `jupyter lab`)
+#                                            # (--lang sv|fi: the sandbox in that language;
+#                                            # other arguments go to `jupyter lab`)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 cd "$REPO"
@@ -24,8 +25,25 @@ if [ "${1:-}" = "--lab" ]; then
     if [ "$(id -u)" -eq 0 ]; then
         args+=(--allow-root)
     fi
-    echo "--- jupyter lab notebooks/sandbox.ipynb  (stop with Ctrl-C)"
-    exec "$VENV/bin/jupyter" lab notebooks/sandbox.ipynb ${args[@]+"${args[@]}"} "$@"
+    # --lang sv|fi: the sandbox of that language, and its tables in it (TUTOR_LANG)
+    sandbox=notebooks/sandbox.ipynb
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --lang) lang="${2:-}"; shift 2 || shift ;;
+            --lang=*) lang="${1#--lang=}"; shift ;;
+            *) args+=("$1"); shift ;;
+        esac
+        if [ -n "${lang:-}" ]; then
+            case "$lang" in
+                en) ;;
+                sv|fi) sandbox="notebooks/$lang/sandbox.ipynb" ;;
+                *) echo "error: --lang takes en, sv or fi (not '$lang')" >&2; exit 2 ;;
+            esac
+            export TUTOR_LANG="$lang"; lang=""
+        fi
+    done
+    echo "--- jupyter lab $sandbox  (stop with Ctrl-C)"
+    exec "$VENV/bin/jupyter" lab "$sandbox" ${args[@]+"${args[@]}"}
 fi
 echo "--- the lessons in the learner view (Voila)  (stop with Ctrl-C)"
 exec "$VENV/bin/python" -m tutor.lessons.serve "$@"

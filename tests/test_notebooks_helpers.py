@@ -47,7 +47,7 @@ def test_every_language_has_the_list_and_every_lesson_numbered_alike():
     english = sorted(p.name for p in NB.glob("[0-9][0-9]-*.ipynb"))
     assert english[0] == "00-lessons.ipynb" and len(english) == 13
     for lang in ("sv", "fi"):
-        assert sorted(p.name for p in (NB / lang).glob("*.ipynb")) == english, lang
+        assert sorted(p.name for p in (NB / lang).glob("*.ipynb")) == english + ["sandbox.ipynb"], lang
         nb = json.loads((NB / lang / "06-frozen-pile.ipynb").read_text())
         assert 'LessonPage("06", lang="' + lang + '")' in "".join(nb["cells"][1]["source"])
 
@@ -77,6 +77,45 @@ def test_links_of_each_page_lead_to_notebooks_that_exist(lang, tmp_path):
     assert {"00-lessons.ipynb", "01-cards.ipynb", "12-variants.ipynb"} <= hrefs
     for href in hrefs:
         assert (folder / href).resolve().is_file(), f"{lang}: {href}"
+
+
+def _cells(path, kind):
+    return ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == kind]
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi"])
+def test_the_sandbox_in_each_language_is_the_english_one_in_its_words(lang):
+    """notebooks/<lang>/sandbox.ipynb (what `scripts/lessons.sh --lab --lang sv` opens) is
+    the English sandbox, cell for cell, with its prose in the language and every table,
+    explanation and log in it: the same code but for ``lang="sv"``, no English left."""
+    import re
+
+    from i18n_helpers import avoided, english_words
+    from tutor.i18n import translator
+    path = NB / lang / "sandbox.ipynb"
+    english, code = _cells(NB / "sandbox.ipynb", "code"), _cells(path, "code")
+    assert [re.sub(rf',? ?lang="{lang}"', "", c) for c in code] == english
+    said = sum(c.count(f'lang="{lang}"') for c in code)
+    calls = sum(len(re.findall(r"\b(?:table|Table|explain|text)\(", c)) for c in english)
+    assert said == calls == 8, (said, calls)        # every table, explanation and log line
+    prose = _cells(path, "markdown")
+    assert len(prose) == len(_cells(NB / "sandbox.ipynb", "markdown"))
+    for text in prose:
+        assert english_words(text, lang) == [] and avoided(text, lang) == [], text
+    # the buttons it names are the table's, as the table labels them in the language
+    t = translator(lang)
+    for button in ("Play on", "Hint", "Undo", "New game", "Next hand", "Replay", "Redo"):
+        assert f"**{t.gettext(button)}**" in "".join(prose), button
+    assert json.loads(path.read_text())["metadata"]["title"] in prose[0]
+
+
+def test_table_speaks_the_environments_language_unless_told(monkeypatch):
+    from tutor.lessons.view import table
+    pos = tutor.Position.parse("turn: S draw\nS: 9H 9S JK 4C\npile: 5C 9D")
+    monkeypatch.setenv("TUTOR_LANG", "fi")
+    assert table(pos).lang == "fi" and table(pos, lang="sv").lang == "sv"
+    monkeypatch.setenv("TUTOR_LANG", "sv")
+    assert table(pos).lang == "sv"
 
 
 def test_the_test_notebook_is_not_in_the_learners_file_list():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..engine.diagram import position_svg
+from ..i18n import default_language
 
 _DEFAULT_LINES = re.compile(r"^(rules: default|asked: -|score: NS 0, EW 0|NS red3: -|EW red3: -|"
                             r"stock: rest|seed: \d+|opened: .*)$")
@@ -27,9 +28,9 @@ def position_html(pos, viewer: str = "S", lang: str = "en") -> str:
 class Picture:
     """A position shown as a picture (no clicking): used when the table widget is missing."""
 
-    def __init__(self, pos, lang: str = "en"):
+    def __init__(self, pos, lang: str | None = None):
         self.pos = pos
-        self.lang = lang
+        self.lang = lang or default_language()
 
     def _repr_html_(self) -> str:
         return position_html(self.pos, lang=self.lang)
@@ -38,9 +39,10 @@ class Picture:
         return short_text(self.pos)
 
 
-def table(pos, viewer: str | None = None, lang: str = "en", **kwargs):
-    """``tutor.table.Table(pos)`` seen from the player to act, in `lang`; a `Picture` if
-    the table widget (or ipywidgets/ipycanvas) cannot be imported."""
+def table(pos, viewer: str | None = None, lang: str | None = None, **kwargs):
+    """``tutor.table.Table(pos)`` seen from the player to act, in `lang` (default: the
+    environment's, `tutor.i18n.default_language`); a `Picture` if the table widget (or
+    ipywidgets/ipycanvas) cannot be imported."""
     try:
         from tutor.table import Table
     except ImportError:
