@@ -5,14 +5,15 @@ translations) — the lesson text lives once, in the TOML files.
     python scripts/build_notebooks.py --check  # exit 1 if a notebook is out of date
 
 Per language (English in notebooks/, the others in notebooks/sv/ and notebooks/fi/, with
-the same names): the lesson list ``00-lessons.ipynb`` and the lessons ``NN-slug.ipynb``.
+the same names): the lesson list ``00-lessons.ipynb``, the lessons ``NN-slug.ipynb`` and
+the sandbox (its words in tutor/lessons[/<lang>]/sandbox.toml).
 A lesson notebook is the goal, the sections as markdown, a one-line code cell per table
 (with its tasks) and per question, the recap, the links to the next lesson and the list,
 and a last cell that reads the progress afresh (tutor/lessons/page.py). Learners see no
 code and no check: the teacher notebook checks every lesson against the engine (its
 output is stored and compared by nbval, cell tag ``nbval-check-output``). Outputs are
 stored ONLY for such checked cells, computed here in-process from the same code the
-kernel runs. Also builds sandbox.ipynb, scoring.ipynb and teacher.ipynb (English).
+kernel runs. Also builds scoring.ipynb and teacher.ipynb (English).
 
 One line of a notebook is the catalog's, not the lesson's: the comment on the first code
 cell (`tutor.lessons.RUN_ALL`, for JupyterLab), in the notebook's language. After the
@@ -120,62 +121,55 @@ EW: QH QD QS
 pile: 5C 2C 8D 9D"""
 
 
-def sandbox() -> NB:
-    nb = NB("sandbox", "Sandbox: what if …?")
-    nb.md("""# Sandbox: what if …?
-
-Stage any position, ask the judge about any move, change one detail and ask again, then
-play on. Positions are written in the tutor's notation: one `key: value` per line — the
-player to move and the phase (`turn: S draw`), hands (`S: 9H 9S JK 4C`; `N: 11` means eleven
-unseen cards), the teams' melds (`NS: KH KS KD`, `;` between melds), the pile (bottom
-first) and optionally the score, the stock and the rules.""")
+def sandbox(lang: str = "en") -> NB:
+    """The sandbox in `lang`: its words from tutor/lessons[/<lang>]/sandbox.toml, the same
+    code in every language but for ``lang="sv"`` on each table, explanation and log line."""
+    import tomllib
+    folder = L.HERE if lang == "en" else L.HERE / lang
+    words = tomllib.loads((folder / "sandbox.toml").read_text(encoding="utf-8"))
+    say = "" if lang == "en" else f'lang="{lang}"'         # an argument, alone or after others
+    alone, after = say, f", {say}" if say else ""
+    nb = NB("sandbox" if lang == "en" else f"{lang}-sandbox", words["title"])
+    md = lambda key: nb.md(words[key])                   # noqa: E731
+    md("intro")
     nb.code("import tutor\nfrom tutor.lessons.view import table")
-    nb.md("## A position\n\nEdit the text between the triple quotes and run the cell again.")
-    nb.code(f'text = """\n{SANDBOX_POS}\n"""\npos = tutor.Position.parse(text)\ntable(pos)')
+    md("position")
+    nb.code(f'text = """\n{SANDBOX_POS}\n"""\npos = tutor.Position.parse(text)\ntable(pos{after})')
     pos = tutor.Position.parse(SANDBOX_POS)
     r = tutor.judge(pos, "take 9H JK")
-    nb.md("## Ask the judge\n\nThe ruling names the rule that decides and explains it for *this* position.")
-    nb.code('ruling = tutor.judge(pos, "take 9H JK")\nprint(ruling.legal, ruling.rule)\nprint(ruling.explain())',
-            output=f"{r.legal} {r.rule}\n{r.explain()}", tags=[CHECK])
+    md("judge")
+    nb.code('ruling = tutor.judge(pos, "take 9H JK")\nprint(ruling.legal, ruling.rule)\n'
+            f'print(ruling.explain({alone}))',
+            output=f"{r.legal} {r.rule}\n{r.explain(lang)}", tags=[CHECK])
     pos2 = tutor.Position.parse(SANDBOX_POS.replace("pile: 5C 2C 8D 9D", "pile: 5C 8D 9D"))
     r2 = tutor.judge(pos2, "take 9H JK")
-    nb.md("## What if there were no two in the pile?\n\nChange one line and ask the same question again.")
+    md("what_if")
     nb.code('what_if = tutor.Position.parse(text.replace("pile: 5C 2C 8D 9D", "pile: 5C 8D 9D"))\n'
-            'ruling = tutor.judge(what_if, "take 9H JK")\nprint(ruling.legal, ruling.rule)\nprint(ruling.explain())',
-            output=f"{r2.legal} {r2.rule}\n{r2.explain()}", tags=[CHECK])
-    nb.md("## Play on\n\nA legal move gives the position after it; the table shows it and lets you go on clicking.")
-    nb.code('after = what_if.play("take 9H JK")\ntable(after)')
-    nb.md("Every legal move from here (moves that differ only in the suits of natural cards are listed once):")
+            'ruling = tutor.judge(what_if, "take 9H JK")\nprint(ruling.legal, ruling.rule)\n'
+            f'print(ruling.explain({alone}))',
+            output=f"{r2.legal} {r2.rule}\n{r2.explain(lang)}", tags=[CHECK])
+    md("play_on")
+    nb.code(f'after = what_if.play("take 9H JK")\ntable(after{after})')
+    md("legal_moves")
     nb.code("[str(m) for m in tutor.legal_moves(after)]")
-    nb.md("## A fresh deal\n\nChange the seed for another deal; North starts.")
-    nb.code("table(tutor.deal(seed=7))")
-    nb.md("""## The computer plays the other seats
-
-You sit South. Press **Play on**: West, North and East move by the rules until it is your
-turn again, and every move they made is listed with the rule that allowed it. Press
-**Hint** for what a good player would do, and **Undo** to look at any step again.""")
+    md("deal")
+    nb.code(f"table(tutor.deal(seed=7){after})")
+    md("computer")
     nb.code('from tutor.table import Table\nfrom tutor.players import SensiblePlayer\n'
             'computer = {seat: SensiblePlayer(seed=1) for seat in "WNE"}\n'
-            'Table(tutor.deal(seed=3), viewer="S", players=computer)')
-    nb.md("The same thing without the table: play on from a position until South is to move.")
+            f'Table(tutor.deal(seed=3), viewer="S", players=computer{after})')
+    md("without_table")
     start = tutor.deal(seed=3)
     from tutor.autoplay import play_on
     from tutor.players import SensiblePlayer
     steps = play_on(start, {seat: SensiblePlayer(seed=1) for seat in "WNE"}, stop_at={"S"})
-    lines = "\n".join(step.text() for step in steps)
+    lines = "\n".join(step.text(lang) for step in steps)
     nb.code('from tutor.autoplay import play_on\n'
             'steps = play_on(tutor.deal(seed=3), computer, stop_at={"S"})\n'
-            'for step in steps:\n    print(step.text())',
+            f'for step in steps:\n    print(step.text({alone}))',
             output=lines, tags=[CHECK])
-    nb.md("""## A whole game to 5000
-
-Press **New game**, then play your hand with the buttons and let the computer play the
-rest with **Play on**. When a hand is over the table shows its score sheet; **Next hand**
-adds it to the running totals and deals the next hand (the deal rotates, and the totals
-set the first meld's minimum). When a team reaches 5000 the table names the winner and the
-margin. **Replay** steps back to the start of a hand: **Redo** then replays it move by move,
-with the ruling of each move.""")
-    nb.code('game_table = Table(tutor.deal(seed=11), viewer="S", players=computer)\n'
+    md("game")
+    nb.code(f'game_table = Table(tutor.deal(seed=11), viewer="S", players=computer{after})\n'
             'game_table.session.start_game(seed=11)\ngame_table')
     return nb
 
@@ -294,7 +288,7 @@ says whether it agrees with the lesson (the answers themselves are in the answer
 
 def build() -> dict:
     """{path under notebooks/: text}: per language the list and the lessons (English at the
-    top, the others in sv/ and fi/), and the sandbox, scoring and teacher notebooks."""
+    top, the others in sv/ and fi/) with their sandboxes, and the scoring and teacher notebooks."""
     books = {}
     for lang in LANGUAGES:
         where = "" if lang == "en" else f"{lang}/"
@@ -302,7 +296,7 @@ def build() -> dict:
         books[where + LIST] = list_notebook(lang).json()
         for lesson in lessons:
             books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson).json()
-    books["sandbox.ipynb"] = sandbox().json()
+        books[where + "sandbox.ipynb"] = sandbox(lang).json()
     books["scoring.ipynb"] = scoring().json()
     books["teacher.ipynb"] = teacher().json()
     return books
