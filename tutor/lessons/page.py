@@ -353,15 +353,21 @@ class LessonList(W.VBox):
         for lesson in self.lessons:
             items = lesson.items()
             n = sum((lesson.key, i) in done for i in items)
+            said = html.escape(t.ngettext("{done} of {n} step done", "{done} of {n} steps done",
+                                          len(items)).format(done=n, n=len(items)), quote=True)
             if n == len(items):
-                mark = f"<span class='tutor-mark' data-done='true' style='color:{RIGHT}'>✔</span>"
+                mark = (f"<span class='tutor-mark' data-done='true' title='{said}' aria-label='{said}'"
+                        f" style='color:{RIGHT}'>✔</span>")
             else:
-                mark = (f"<span class='tutor-mark' data-done='false' style='color:{MUTED}'>"
-                        f"{n}/{len(items)}</span>")
+                mark = (f"<span class='tutor-mark' data-done='false' title='{said}' aria-label='{said}'"
+                        f" style='color:{MUTED}'>{n}/{len(items)}</span>")
             english = ("" if lesson.translated else
                        f" <small style='color:{MUTED}'>(" + html.escape(t.gettext("in English")) + ")</small>")
-            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'><td>{mark}</td>"
-                        f"<td>{int(lesson.number)}</td><td><a href='{lesson.key}.ipynb'>"
+            # the count and the lesson's number apart ("10/23" then "3."), never "10/233"
+            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'>"
+                        f"<td style='padding:0 16px 0 0;text-align:right;white-space:nowrap'>{mark}</td>"
+                        f"<td style='padding:0 6px 0 0;text-align:right'>{int(lesson.number)}.</td>"
+                        f"<td><a href='{lesson.key}.ipynb'>"
                         f"{html.escape(lesson.title)}</a>{english}<br>"
                         f"<small style='color:{MUTED}'>{html.escape(lesson.goal)}</small></td></tr>")
         go = ""
