@@ -586,3 +586,21 @@ def test_redraw_follows_the_width_the_page_reports():
     assert table.scene.width == 750 and "tutor-projector" in table._dom_classes
     table.keyboard.board_width = 300
     assert table.scene.width == MIN_WIDTH
+
+
+def test_the_first_table_of_a_kernel_puts_the_start_up_heap_out_of_the_collectors_way():
+    """Python's full collections walked the kernel's long-lived objects every few dozen
+    redraws (10–20 ms pauses in a click's answer); the first Table freezes them (draw.settle_heap),
+    once: a second table freezes nothing more."""
+    import subprocess
+    import sys
+    code = ("import gc, tutor\n"
+            "from tutor.table import Table\n"
+            "assert gc.get_freeze_count() == 0\n"
+            "Table(tutor.deal(seed=1))\n"
+            "first = gc.get_freeze_count()\n"
+            "Table(tutor.deal(seed=2))\n"
+            "print(first, gc.get_freeze_count())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, second = map(int, out.stdout.split())
+    assert first > 10_000 and second <= first, out.stdout      # (frozen objects still get freed)

@@ -13,6 +13,8 @@ tests/test_table_model.py fail loudly rather than the table staying blank.
 """
 from __future__ import annotations
 
+import gc
+
 from ..engine.diagram import HEIGHT, SHADOW, WIDTH, scene as _scene
 
 SCALE = 2
@@ -115,6 +117,23 @@ def emit(canvas, prims, width, height, scale=SCALE) -> int:
         for c in cmds[1:]:
             mgr.send_command(canvas, c)
     return len(cmds)
+
+
+_heap_settled = False
+
+
+def settle_heap() -> None:
+    """Put what the kernel holds so far (ipykernel, ipywidgets, the engine, the lesson: tens
+    of thousands of long-lived objects) out of the cyclic garbage collector's way
+    (`gc.freeze`), once per process. Otherwise Python's full collections walk all of it
+    every few dozen redraws: a 10–20 ms pause inside a click's answer (measured: worst
+    12–21 ms of 50 redraws, 0.8 ms with the collector off). Objects are still freed when
+    their last reference goes; objects made later are collected as usual."""
+    global _heap_settled
+    if not _heap_settled:
+        _heap_settled = True
+        gc.collect()
+        gc.freeze()
 
 
 def draw_session(canvas, session, scale=SCALE, width=None, lang="en", focus=None, height=None):

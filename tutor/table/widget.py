@@ -54,7 +54,7 @@ from ..engine.position import Position
 from ..engine.rulebook import rule_text
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
-from .draw import SCALE, draw_session
+from .draw import SCALE, draw_session, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
 
@@ -282,6 +282,7 @@ class Table(W.Box):
         self.session.on_ruling(self._announce)
         self._words()
         self.refresh()
+        settle_heap()               # redraws without the collector's pauses (draw.settle_heap)
 
     # ---- panels ------------------------------------------------------------------------------
     def add_panel(self, widget):
