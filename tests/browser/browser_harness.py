@@ -483,3 +483,31 @@ _CLIPPED = """(box) => {
     }
     return out;
 }"""
+
+
+def wait_table_settled(page, canvas, timeout=30_000) -> None:
+    """Wait until a table (`canvas`: its canvas, a selector or an element handle) is drawn at
+    the size the page reported and stays so. After load the kernel draws the table again at
+    the page's width and at the height that fits the page; resizing a canvas clears it until
+    that drawing lands, and moves the buttons and cards. Settled: drawn at the width it is
+    shown, painted, its size and the side panel's place unchanged for 400 ms. Read a canvas
+    or click on a table only then."""
+    handle = page.query_selector(canvas) if isinstance(canvas, str) else canvas
+    handle.evaluate("(c) => { c.__tutorSettle = null; }")
+    page.wait_for_function(_SETTLED, arg=handle, timeout=timeout, polling=100)
+
+
+_SETTLED = """(c) => {
+    const w = c.getBoundingClientRect().width;
+    if (!(Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3
+          || (w > 960 && c.width / 2 >= 560))) return false;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0; for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) n++;
+    const table = c.closest('.tutor-table'), side = table && table.querySelector('.tutor-side');
+    const key = [c.width, c.height, n > (d.length / (4 * 97)) * 0.5,
+                 side ? Math.round(side.getBoundingClientRect().top) : 0,
+                 Math.round(c.getBoundingClientRect().top)].join();
+    const now = performance.now(), s = c.__tutorSettle;
+    if (!s || s.key !== key) { c.__tutorSettle = {key, since: now}; return false; }
+    return key.includes('true') && now - s.since >= 400;
+}"""

@@ -32,7 +32,8 @@ from pathlib import Path
 import pytest
 
 from browser_harness import (REPO_ROOT, SCREENSHOTS, TIMINGS, ServerProcess, collect_output_errors,
-                             free_port, jupyter_env, open_notebook_and_run_all, screenshot, clipped)
+                             free_port, jupyter_env, open_notebook_and_run_all, screenshot, clipped,
+                             wait_table_settled)
 
 import tutor.lessons as L
 from tutor.engine.diagram import scene
@@ -107,8 +108,10 @@ class TableAt:
         self.starts = start_positions(lesson.position(self.section.position), self.section.tasks)
 
     def wait_drawn(self, timeout=60_000):
+        """Drawn, and settled: not moving under a click (browser_harness.wait_table_settled)."""
         self.canvas.wait_for(state="visible", timeout=timeout)
         self.page.wait_for_function(PAINTED, arg=self.canvas.element_handle(), timeout=timeout)
+        wait_table_settled(self.page, self.canvas.element_handle())
 
     def bring_hand_into_view(self):
         # blur first: a focused table canvas never scrolls (tutor/table/widget.py)

@@ -27,6 +27,7 @@ from browser_harness import (  # noqa: E402
     open_notebook_and_run_all,
     open_voila,
     screenshot,
+    wait_table_settled,
     write_notebook,
 )
 from table_positions import FROZEN as POSITION  # noqa: E402
@@ -78,25 +79,8 @@ def _geometry(page):
 
 
 def _settle(page):
-    """Wait until the table is drawn at the size the page reported and stays so: after load
-    the kernel draws it again at the page's width and at the height that fits the page, and
-    resizing a canvas clears it until that drawing lands. Settled: drawn at the width it is
-    shown, painted, its size and the side panel's place unchanged for 400 ms."""
-    page.evaluate("() => { window.__tutorSettle = null; }")
-    page.wait_for_function(
-        """(sel) => { const c = document.querySelector(sel); if (!c) return false;
-            const w = c.getBoundingClientRect().width;
-            if (!(Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3
-                  || (w > 960 && c.width / 2 >= 560))) return false;
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let n = 0; for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) n++;
-            const side = document.querySelector('.tutor-side');
-            const key = [c.width, c.height, n > (d.length / (4 * 97)) * 0.5,
-                         side ? Math.round(side.getBoundingClientRect().top) : 0].join();
-            const now = performance.now(), s = window.__tutorSettle;
-            if (!s || s.key !== key) { window.__tutorSettle = {key, since: now}; return false; }
-            return key.includes('true') && now - s.since >= 400; }""",
-        arg=CANVAS, timeout=30_000, polling=100)
+    """Wait until the table has settled (`browser_harness.wait_table_settled`)."""
+    wait_table_settled(page, CANVAS)
 
 
 def _card_point(page, card_text):
