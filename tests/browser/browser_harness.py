@@ -485,16 +485,17 @@ _CLIPPED = """(box) => {
 }"""
 
 
-def wait_table_settled(page, canvas, timeout=30_000) -> None:
+def wait_table_settled(page, canvas, timeout=30_000) -> float:
     """Wait until a table (`canvas`: its canvas, a selector or an element handle) is drawn at
     the size the page reported and stays so. After load the kernel draws the table again at
     the page's width and at the height that fits the page; resizing a canvas clears it until
     that drawing lands, and moves the buttons and cards. Settled: drawn at the width it is
     shown, painted, its size and the side panel's place unchanged for 400 ms. Read a canvas
-    or click on a table only then."""
+    or click on a table only then. Returns the seconds it has been settled (a timing of when
+    the table became usable subtracts them)."""
     handle = page.query_selector(canvas) if isinstance(canvas, str) else canvas
     handle.evaluate("(c) => { c.__tutorSettle = null; }")
-    page.wait_for_function(_SETTLED, arg=handle, timeout=timeout, polling=100)
+    return page.wait_for_function(_SETTLED, arg=handle, timeout=timeout, polling=100).json_value()
 
 
 _SETTLED = """(c) => {
@@ -509,5 +510,5 @@ _SETTLED = """(c) => {
                  Math.round(c.getBoundingClientRect().top)].join();
     const now = performance.now(), s = c.__tutorSettle;
     if (!s || s.key !== key) { c.__tutorSettle = {key, since: now}; return false; }
-    return key.includes('true') && now - s.since >= 400;
+    return key.includes('true') && now - s.since >= 400 && (now - s.since) / 1000;
 }"""
