@@ -127,8 +127,8 @@ def sandbox(lang: str = "en") -> NB:
     import tomllib
     folder = L.HERE if lang == "en" else L.HERE / lang
     words = tomllib.loads((folder / "sandbox.toml").read_text(encoding="utf-8"))
-    say = "" if lang == "en" else f'lang="{lang}"'         # an argument, alone or after others
-    alone, after = say, f", {say}" if say else ""
+    alone = "" if lang == "en" else f'lang="{lang}"'       # the argument, alone or after others
+    after = f", {alone}" if alone else ""
     nb = NB("sandbox" if lang == "en" else f"{lang}-sandbox", words["title"])
     md = lambda key: nb.md(words[key])                   # noqa: E731
     md("intro")

@@ -26,22 +26,20 @@ if [ "${1:-}" = "--lab" ]; then
         args+=(--allow-root)
     fi
     # --lang sv|fi: the sandbox of that language, and its tables in it (TUTOR_LANG)
-    sandbox=notebooks/sandbox.ipynb
+    lang=""
     while [ $# -gt 0 ]; do
         case "$1" in
             --lang) lang="${2:-}"; shift 2 || shift ;;
             --lang=*) lang="${1#--lang=}"; shift ;;
             *) args+=("$1"); shift ;;
         esac
-        if [ -n "${lang:-}" ]; then
-            case "$lang" in
-                en) ;;
-                sv|fi) sandbox="notebooks/$lang/sandbox.ipynb" ;;
-                *) echo "error: --lang takes en, sv or fi (not '$lang')" >&2; exit 2 ;;
-            esac
-            export TUTOR_LANG="$lang"; lang=""
-        fi
     done
+    case "$lang" in
+        "") sandbox=notebooks/sandbox.ipynb ;;
+        en) sandbox=notebooks/sandbox.ipynb; export TUTOR_LANG=en ;;
+        sv|fi) sandbox="notebooks/$lang/sandbox.ipynb"; export TUTOR_LANG="$lang" ;;
+        *) echo "error: --lang takes en, sv or fi (not '$lang')" >&2; exit 2 ;;
+    esac
     echo "--- jupyter lab $sandbox  (stop with Ctrl-C)"
     exec "$VENV/bin/jupyter" lab "$sandbox" ${args[@]+"${args[@]}"}
 fi

@@ -190,9 +190,9 @@ def test_handouts_and_room_questions_say_the_move_in_words_of_their_language(lan
     import re
 
     from tutor.classroom.handouts import questions_html
-    from tutor.classroom.pages import said_move
+    from tutor.engine.plainwords import move_words
     ex = lesson(FROZEN, lang).exercises[0]
-    assert said_move(ex.move, ex.position(), lang) == said
+    assert move_words(ex.move, lang=lang, position=ex.position()) == said
     page = questions_html([FROZEN], lang)
     assert said in page
     # no move text ("take 9H JK", or with suit signs "take 9♥ JK")

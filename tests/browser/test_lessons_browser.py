@@ -114,6 +114,18 @@ class TableAt:
         self.page.wait_for_function(PAINTED, arg=self.canvas.element_handle(), timeout=timeout)
         return wait_table_settled(self.page, self.canvas.element_handle())
 
+    def start_again(self):
+        """If an earlier walk did this table's steps (progress is per lesson, shared by the
+        languages), press "Do these steps again" and wait for step 1."""
+        from tutor.i18n import translator
+        again = self.box.locator(".tutor-task-again")
+        if again.is_visible():
+            again.click()
+            step = translator(self.lesson.lang).gettext("Step {n} of {total}").format(
+                n=1, total=len(self.section.tasks))
+            self.page.wait_for_function("([el, w]) => el.innerText.includes(w)",
+                                        arg=[self.box.locator(".tutor-task").element_handle(), step])
+
     def bring_hand_into_view(self):
         # blur first: a focused table canvas never scrolls (tutor/table/widget.py)
         self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")
@@ -428,15 +440,8 @@ def test_learner_view_1280x800_a_lesson_table_fits_with_its_task(learner_view, p
         page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
         lesson = L.get("06")
         table = TableAt(page, lesson, "what-frozen", 0)
-        table.wait_drawn()
-        page.wait_for_function("""(c) => { const w = c.getBoundingClientRect().width;
-            return Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3; }""",
-                               arg=table.canvas.element_handle(), timeout=20_000)
-        again = table.box.locator(".tutor-task-again")       # done before (lesson 6's walk)
-        if again.is_visible():
-            again.click()
-            page.wait_for_function("(el) => el.innerText.includes('Step 1 of')",
-                                   arg=table.box.locator(".tutor-task").element_handle())
+        table.wait_drawn()                                  # at the width it is shown
+        table.start_again()                                 # done before (lesson 6's walk)
         table.click_cards(table.starts[0], ["9H"])          # one nine: a miss, with its ruling
         table.press("take")
         table.feedback("wrong")
@@ -478,16 +483,8 @@ def test_learner_view_1024x768_translated_table_is_not_clipped(learner_view, pag
         page.goto(server.base_url + f"/voila/render/{lang}/06-frozen-pile.ipynb")
         page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
         table = TableAt(page, L.get("06", lang=lang), "what-frozen", 0)
-        table.wait_drawn()
-        page.wait_for_function("""(c) => { const w = c.getBoundingClientRect().width;
-            return Math.abs(Math.min(960, Math.max(560, Math.floor(w))) - c.width / 2) <= 3; }""",
-                               arg=table.canvas.element_handle(), timeout=20_000)
-        again = table.box.locator(".tutor-task-again")       # done before: progress is per lesson
-        if again.is_visible():
-            again.click()
-            page.wait_for_function("([el, w]) => el.innerText.includes(w)",
-                                   arg=[table.box.locator(".tutor-task").element_handle(),
-                                        t.gettext("Step {n} of {total}").format(n=1, total=2)])
+        table.wait_drawn()                                  # at the width it is shown
+        table.start_again()
         table.click_cards(table.starts[0], ["9H"])          # one nine: a miss, with its ruling
         table.press("take")
         table.feedback("wrong")

@@ -25,7 +25,8 @@ import sys
 from pathlib import Path
 
 from ..i18n import N_, translator
-from .pages import Words, inline_md, said_move
+from ..engine.plainwords import move_words
+from .pages import Words, inline_md
 from .room import lesson as get_lesson
 
 NO_PLAYWRIGHT = N_("Printing handouts needs the Python package playwright "
@@ -101,7 +102,7 @@ def questions_html(keys, lang: str = "en") -> str:
             pos = _picture(ex)
             pic = diagram_svg(pos, lang=lang) if pos is not None else (
                 f"<pre>{html.escape(ex.text())}</pre>" if ex.kind == "parse" else "")
-            move = (f"<p>{w['The move:']} <b>{html.escape(said_move(ex.move, ex.position(), lang))}</b></p>"
+            move = (f"<p>{w['The move:']} <b>{html.escape(move_words(ex.move, lang=lang, position=ex.position()))}</b></p>"
                     if ex.move else "")
             choices = "".join(f"<span>☐ {html.escape(t.gettext(VERDICTS.get(str(c), str(c))))}</span>"
                               for c in ex.options)

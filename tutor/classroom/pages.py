@@ -26,6 +26,7 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
+from ..engine.plainwords import move_words
 from ..i18n import N_, translator
 from .auth import is_teacher, learner_user, teacher_user
 from .room import RoomError
@@ -110,14 +111,6 @@ def inline_md(text: str) -> str:
     out = html.escape(str(text))
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
-
-
-def said_move(move: str, position, lang: str) -> str:
-    """What the player makes `move` in `position` does, in words of the room's language
-    ("South takes the pile with 9♥ and a joker."), as the lessons' questions say it."""
-    from ..engine.moves import Move
-    from ..engine.plainwords import actor, move_words
-    return move_words(move, actor(Move.parse(move), position), lang, position=position)
 
 
 class InRoom:
@@ -385,7 +378,7 @@ class TeacherHandler(RoomHandler):
                           answered).format(n=answered, total=learners)
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
-                f"<b>{html.escape(said_move(q['move'], q['pos'], self.room.lang))}</b></p>"
+                f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
                 f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
                 f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
@@ -479,7 +472,7 @@ class QuestionHandler(RoomHandler):
         parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
                  f"<p class='tutor-room-ask'><b>{ask}</b></p>",
                  f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
-                 f"<p>{w['The move:']} <b>{html.escape(said_move(q['move'], q['pos'], self.room.lang))}</b></p>"]
+                 f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"]
         if q["revealed"]:
             ruling = q["ruling"]
             verdict = "legal" if ruling.legal else "illegal"

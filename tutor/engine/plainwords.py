@@ -52,15 +52,15 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
                position=None) -> str:
     """One sentence saying what `seat` does with `move` (its text, or a `Move`).
 
-    The seat is the one the move names, else `seat`; ``you=True`` says it to that player
-    ("You take the pile with …"), for a table seen from that seat. `position`, the position
-    the move is made in, when the words depend on it: a draw from an empty stock is no draw,
-    it ends the hand (`hand.end.stock`)."""
+    The seat is the one the move names, else `seat`, else the one who makes it in `position`
+    (`actor`); ``you=True`` says it to that player ("You take the pile with …"), for a table
+    seen from that seat. `position`, the position the move is made in, when the words depend
+    on it: a draw from an empty stock is no draw, it ends the hand (`hand.end.stock`)."""
     from .moves import Move
     t = translator(lang)
     move = Move.parse(move)
     kind = move.kind
-    who = move.seat or seat or "S"
+    who = move.seat or seat or (actor(move, position) if position is not None else "S")
     ends = kind == "draw" and position is not None and not position.stock and position.phase == "draw"
     if ends:
         leaves = bool(position.pile) and position.rules.stock_out != "ends"

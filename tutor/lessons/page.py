@@ -127,9 +127,7 @@ class LessonPage:
                 + html.escape(t.gettext("All lessons")) + "</a>")
         which = html.escape(t.gettext("Lesson {n} of {total}").format(
             n=int(lesson.number), total=len(load_lessons(self.lang))))
-        progress = which + " · " + html.escape(t.ngettext(
-            "{done} of {n} step done", "{done} of {n} steps done", len(items)).format(
-                done=done, n=len(items)))
+        progress = which + " · " + html.escape(steps_done(t, done, len(items)))
         return (f"<div style='border:1px solid {BORDER};border-radius:4px;padding:6px 12px'>"
                 f"<div style='display:flex;justify-content:space-between'>{back}"
                 f"<span class='tutor-progress-count'>{progress}</span></div>{note}"
@@ -324,6 +322,11 @@ def lesson_list(lang: str = "en", store=DEFAULT, learner: str | None = None):
     return LessonList(lang, store, learner)
 
 
+def steps_done(t, done: int, n: int) -> str:
+    """The words "4 of 9 steps done", in the language of the translator `t`."""
+    return t.ngettext("{done} of {n} step done", "{done} of {n} steps done", n).format(done=done, n=n)
+
+
 class LessonList(W.VBox):
     def __init__(self, lang="en", store=DEFAULT, learner=None):
         from ..progress import current_learner
@@ -353,14 +356,11 @@ class LessonList(W.VBox):
         for lesson in self.lessons:
             items = lesson.items()
             n = sum((lesson.key, i) in done for i in items)
-            said = html.escape(t.ngettext("{done} of {n} step done", "{done} of {n} steps done",
-                                          len(items)).format(done=n, n=len(items)), quote=True)
-            if n == len(items):
-                mark = (f"<span class='tutor-mark' data-done='true' title='{said}' aria-label='{said}'"
-                        f" style='color:{RIGHT}'>✔</span>")
-            else:
-                mark = (f"<span class='tutor-mark' data-done='false' title='{said}' aria-label='{said}'"
-                        f" style='color:{MUTED}'>{n}/{len(items)}</span>")
+            said = html.escape(steps_done(t, n, len(items)), quote=True)
+            full = n == len(items)
+            mark = (f"<span class='tutor-mark' data-done='{str(full).lower()}' title='{said}'"
+                    f" aria-label='{said}' style='color:{RIGHT if full else MUTED}'>"
+                    f"{'✔' if full else f'{n}/{len(items)}'}</span>")
             english = ("" if lesson.translated else
                        f" <small style='color:{MUTED}'>(" + html.escape(t.gettext("in English")) + ")</small>")
             # the count and the lesson's number apart ("10/23" then "3."), never "10/233"
