@@ -28,6 +28,12 @@ SEVERAL_AFTER = ("turn: S melded\nstarted: 4\nbelow-minimum: yes\n"
 ONE_LEFT = ("turn: S draw\nS: 4C 5D\nN: 6D\nNS: 9S 9C 9H\nNS red3: 3H 3D\nEW: QH QD QS\n"
             "EW red3: 3H 3D\npile: 6C 8D\nstock: KC 7H\nE: 45\nW: 46")
 
+#: two players, one card left in the stock (the rest of it under the pile); and a red three
+#: on top of the last card
+TWO_LAST = ("rules: players=2\nturn: S draw\nS: 4C 5D 6H\nN: 6D + 91\nN melds: 9S 9C 9H\n"
+            "S red3: 3H 3D\nS melds: QH QD QS\nN red3: 3H 3D\npile: 6C 8D\nstock: KC")
+TWO_LAST_RED = TWO_LAST.replace("S red3: 3H 3D", "S red3: 3H").replace("stock: KC", "stock: 3D KC")
+
 EDGE_SITUATIONS = [
     # a question already answered
     ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "N: no"),
@@ -73,6 +79,19 @@ EDGE_SITUATIONS = [
     # the groups of one action are laid left to right: a wild card before its meld
     ("turn: S drawn\nS: KH KS KD 2C 4C 9S\nNS: 8C 8D 8S\n", "meld K: 2C; KH KS KD"),
     ("turn: S drawn\nS: KH KS KD 2C 4C 9S\nNS: 8C 8D 8S\n", "meld 2C; KH KS KD"),
+    # two, three and six players (players.*): two cards drawn, with a red three among them,
+    # the last card of the stock; going out short of the second canasta, and with both;
+    # a player alone asking
+    ("rules: players=2\nturn: S draw\nS: 4C 5D 6H\npile: 9C\nstock: 7H 8D + rest\n", "draw"),
+    ("rules: players=2\nturn: S draw\nS: 4C 5D 6H\npile: 9C\nstock: 7H 3H 8D + rest\n", "draw"),
+    (TWO_LAST, "draw"),
+    (TWO_LAST_RED, "draw"),
+    ("rules: players=2\nturn: S drawn\nS: 9H\nS melds: KH KH KD KD KS KS KC\npile: 5C\n",
+     "discard 9H"),
+    ("rules: players=2\nturn: S drawn\nS: 9H\nS melds: KH KD KS\npile: 5C\n", "discard 9H"),
+    ("rules: players=6\nturn: S drawn\nS: 9H\nT2: KH KH KD KD KS KS KC; QH QH QD QD QS QS QC\n"
+     "pile: 5C\n", "discard 9H"),
+    ("rules: players=3\nturn: S drawn\nS: 9H 9D 4C\npile: 5C\n", "ask"),
     # a take aimed at a meld of another rank than the top card's
     ("turn: S draw\nS: KH KS 2C 4C\nNS: 8C 8D 8S; QH QD QS\npile: 5C KD\n", "take Q: KH KS"),
 ]

@@ -4,10 +4,10 @@ import re
 import pytest
 
 import tutor
-from tutor.autoplay import (GameRecord, HandRecord, Replay, Step, actor_of, play_game,
+from tutor.autoplay import (GameRecord, HandRecord, Replay, Step, play_game,
                             play_hand, play_on)
 from tutor.players import RandomPlayer, SensiblePlayer
-from tutor.engine.position import partner_of, team_of
+from tutor.engine.formats import FOUR
 
 
 def _all(cls=SensiblePlayer, seats="NESW"):
@@ -23,7 +23,7 @@ def test_play_on_stops_at_the_learners_seat():
     assert steps, "E, S and W should have moved"
     assert {st.seat for st in steps} <= {"E", "S", "W"}
     end = steps[-1].after
-    assert end.phase == "over" or actor_of(end) == "N"
+    assert end.phase == "over" or end.actor == "N"
     assert not (end.phase != "over" and end.turn != "N")
 
 
@@ -31,7 +31,7 @@ def test_play_on_stops_at_a_seat_without_a_player():
     pos = tutor.deal(2)
     steps = play_on(pos, {"N": SensiblePlayer(), "E": RandomPlayer()})
     assert steps and {st.seat for st in steps} <= {"N", "E"}
-    assert steps[-1].after.phase == "over" or actor_of(steps[-1].after) in ("S", "W")
+    assert steps[-1].after.phase == "over" or steps[-1].after.actor in ("S", "W")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -47,7 +47,7 @@ def test_play_on_to_the_learner_from_many_positions(seed):
         pos = steps[-1].after if steps else pos
         if pos.phase == "over":
             break
-        assert actor_of(pos) == "S"
+        assert pos.actor == "S"
         pos = pos.play(learner.choose(pos))
     assert pos.phase == "over"
 
@@ -63,7 +63,7 @@ seed: 3
 
 def test_play_on_answers_a_pending_question_with_the_partners_player():
     pos = tutor.Position.parse(PENDING)
-    assert actor_of(pos) == "S"
+    assert pos.actor == "S"
     # N is the learner: only S's answer is played, then play stops at N
     steps = play_on(pos, _all(seats="ESW"), stop_at={"N"})
     assert len(steps) == 1
@@ -81,7 +81,7 @@ def test_a_question_asked_by_a_computer_is_answered_by_its_partner():
         record = play_hand(_all(), seed=seed)
         for st in record.steps:
             if st.move.kind in ("yes", "no"):
-                assert st.seat == partner_of(st.before.turn)
+                assert st.seat == FOUR.answerer(st.before.turn)
                 assert st.before.asked == "pending"
                 seen += 1
         if seen >= 3:
@@ -109,7 +109,7 @@ def test_play_hand_with_a_running_score_uses_the_higher_minimum():
     assert record.start.score == (3100, 1600)
     firsts = {}
     for st in record.steps:
-        t = team_of(st.before.turn)
+        t = FOUR.side_of(st.before.turn)
         if st.move.kind in ("meld", "take") and t not in firsts:
             firsts[t] = st.ruling
     for t, ruling in firsts.items():

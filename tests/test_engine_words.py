@@ -121,11 +121,11 @@ POSITION_ERRORS = [
     ('W:\n',
      "line 1, column 3: 'W:' needs a value: cards, a number of unseen cards, cards + a number, or - for none"),
     ('rules: foo=bar\n',
-     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, players"),
+     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, players, three, six"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
-    ('rules: players=2\n',
-     'line 1, column 8: the 2-player game (variant players=2) is not available yet: the tutor plays four players in two teams'),
+    ('rules: players=3, three=cutthroat\n',
+     'line 1, column 19: cutthroat Canasta for three (variant three=cutthroat) is not available yet: three players play each alone (three=each-alone, players.cutthroat)'),
     ('turn: X draw\n',
      "line 1, column 7: 'X' is not a seat: N, E, S or W"),
     ('turn: S fly\n',
@@ -226,6 +226,17 @@ POSITION_ERRORS = [
      "line 1, column 7: ';' does not belong in N's hand"),
     ('stock: 4C ; 5C\n',
      "line 1, column 11: ';' does not belong in the stock"),
+    # the seats, sides and deck of other player counts (players.sides, players.deck)
+    ('rules: players=2\nturn: S draw\nE: 4C\n',
+     "line 3, column 1: 'E' is not at this table: 2 players sit at N S (players.sides); the keys are rules, turn, asked, score, N, S, N melds, S melds, N red3, S red3, pile, stock, opened, started, touched, below-minimum, out, seed"),
+    ('rules: players=2\nturn: E draw\n',
+     "line 2, column 7: 'E' is not a seat at this table: 2 players sit at N S (players.sides)"),
+    ('rules: players=6\nturn: S draw\nscore: NS 10\n',
+     "line 3, column 8: 'NS' is not a side at this table: the sides are T1 T2; write the running totals of each"),
+    ('rules: players=6\nturn: S draw\nS: JH JH JH JH 4C\n',
+     'line 3, column 13: one JH too many: the 162-card deck of 6 players holds only 3 of it (players.deck)'),
+    ('rules: players=2\nturn: S draw\nS: 95\n',
+     'line 1, column 8: N not mentioned, so 15 unseen cards each: that makes 110 cards, more than the 108 of the deck; write those hands'),
 ]
 
 
@@ -360,11 +371,12 @@ API_ERRORS = [
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "
      "black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, "
-     "stock-out, players"),
+     "stock-out, players, three, six"),
     (lambda: Ruleset.parse("wilds=3"), RulesError, "variant flag wilds takes one of max-three, "
      "not-outnumber, not '3'"),
-    (lambda: Ruleset.parse("players=6"), RulesError, "the 6-player game (variant players=6) is "
-     "not available yet: the tutor plays four players in two teams"),
+    (lambda: Ruleset.parse("three=cutthroat"), RulesError, "cutthroat Canasta for three "
+     "(variant three=cutthroat) is not available yet: three players play each alone "
+     "(three=each-alone, players.cutthroat)"),
     (lambda: deal(seed="7"), TutorError, "seed must be a whole number, like deal(seed=7), not str "
      "'7' (text: convert it with int() first)"),
     (lambda: deal(seed=7.5), TutorError, "seed must be a whole number, like deal(seed=7), not "
@@ -378,6 +390,8 @@ API_ERRORS = [
      "3100), not str '2' (text: convert it with int() first)"),
     (lambda: deal(score=(10 ** 20, 0)), TutorError, "score 1e+20 is too large: a running total "
      "has at most 15 digits"),
+    (lambda: deal(rules="players=3", score=(1, 2)), TutorError, "score must be the running "
+     "totals of the 3 sides at this table, one number each, not tuple (1, 2)"),
     (lambda: as_position(5), TutorError, "expected a Position or position text, not int"),
     (lambda: Position.parse(b"x"), PositionError, "position text must be a string, not bytes"),
 ]

@@ -9,8 +9,11 @@ import tutor
 from tutor.engine.cards import ALL_CARDS, COPIES, Card, full_deck, sort_cards
 from tutor.engine.errors import PositionError
 from tutor.engine.notation import parse_position, position_text
-from tutor.engine.position import SEATS, Layout, Meld, Position, team_of
+from tutor.engine.formats import FOUR
+from tutor.engine.position import Layout, Meld, Position
 from tutor.engine.ruleset import Ruleset
+
+SEATS = FOUR.seats
 
 BIG = """\
 # A wild card lies in the pile: it is frozen for everybody
@@ -483,7 +486,7 @@ ERRORS = [
     ("seed: 7 8", 1, 7, "not a seed"),
     ("rules: black-threes=sometimes", 1, 8, "black-threes takes one of"),
     ("rules: initial-minimum=off, bogus=1", 1, 29, "'bogus' is not a variant flag"),
-    ("rules: players=6", 1, 8, "not available yet"),
+    ("rules: three=cutthroat", 1, 8, "not available yet"),
     ("out: S", 1, 6, "the hand must be over"),
     ("turn: S over\nNS: KH KS KC\nout: S", 3, 6, "holds no cards"),
     ("turn: S over\nS: -\nout: S sideways", 3, 8, "concealed"),

@@ -9,7 +9,7 @@ import pytest
 import tutor
 from tutor.autoplay import play_hand, play_on
 from tutor.hints import Hint, hint
-from tutor.players import (Player, RandomPlayer, SensiblePlayer, actor_of, explain_choice,
+from tutor.players import (Player, RandomPlayer, SensiblePlayer, explain_choice,
                            tournament)
 from tutor.engine.rulebook import rule_ids
 
@@ -32,7 +32,7 @@ def test_every_choice_is_a_legal_move(seed):
     checked = 0
     while pos.phase != "over" and checked < 3000:
         legal = _texts(tutor.legal_moves(pos))
-        seat = actor_of(pos)
+        seat = pos.actor
         move = players[seat].choose(pos)
         assert str(move) in legal, f"{players[seat]} chose {move} in\n{pos.to_text()}"
         # the other kind of player must also stay legal in the same position
@@ -175,7 +175,7 @@ seed: 3
 
 def test_answers_yes_when_the_team_is_ahead():
     pos = _pos(PENDING.format(ew="QH QD QS"))
-    assert actor_of(pos) == "S"
+    assert pos.actor == "S"
     assert str(SensiblePlayer().choose(pos)) == "yes"
 
 
@@ -235,7 +235,7 @@ def test_hint_is_a_legal_move_citing_a_rule(seed):
         rule = "turn.draw" if h.move.kind == "draw" and step.before.stock else h.ruling.rule
         assert h.rules and h.rules[0] == rule and h.rules[0] in ids
         assert f"({rule})" in h.text
-        assert h.seat == actor_of(step.before)
+        assert h.seat == (step.before).actor
 
 
 def test_hint_text_takes_the_pile():

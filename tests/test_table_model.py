@@ -171,12 +171,11 @@ from tutor.table import Table  # noqa: E402  (the widget: ipywidgets without a f
 def _finish_hand(session):
     """The learner's seat plays the hinted move, the computer plays the others."""
     from tutor.hints import hint
-    from tutor.players import actor_of
     for _ in range(3000):
         pos = session.position
         if pos.phase == "over":
             return
-        if actor_of(pos) == session.bottom:       # the learner moves, or answers the partner
+        if pos.actor == session.bottom:       # the learner moves, or answers the partner
             ruling = session.try_move(hint(pos).move)
             assert ruling is not None and ruling.legal
         else:

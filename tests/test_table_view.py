@@ -11,10 +11,12 @@ import pytest
 import tutor
 from tutor.autoplay import play_on
 from tutor.engine.diagram import HEIGHT, MIN_HEIGHT, MIN_TEXT, MIN_WIDTH, WIDTH, scene
-from tutor.engine.position import SEATS, Meld
+from tutor.engine.formats import FOUR
+SEATS = FOUR.seats
+from tutor.engine.position import Meld
 from tutor.engine.seatview import SeatView
 from tutor.hints import hint
-from tutor.players import SensiblePlayer, actor_of
+from tutor.players import SensiblePlayer
 from tutor.table.describe import describe
 
 from table_positions import FROZEN
@@ -73,7 +75,7 @@ def test_what_a_seat_reads_does_not_change_when_the_hidden_cards_do():
     rng = random.Random(5)
     checked = 0
     for pos in _positions():
-        seat = actor_of(pos)
+        seat = pos.actor
         other = _shuffle_hidden(pos, seat, rng)
         assert other.card_count() == 108 and other.seen_by(seat) == pos.seen_by(seat)
         if other == pos:
@@ -136,7 +138,7 @@ def test_over_a_random_game_the_learner_never_reads_a_hidden_card():
         assert table.notation.value == ""                    # no position text for a learner
 
     while s.position.phase != "over" and moves < 400:
-        if actor_of(s.position) == "S":
+        if (s.position).actor == "S":
             table.press("hint")
             check()
             ruling = s.try_move(s.last_hint.move)

@@ -29,7 +29,7 @@ from tutor.engine.diagram import card_words, position_svg, scene
 from tutor.hints import hint
 from tutor.engine.scoring import LINE_NAMES
 from tutor.i18n import Translator, translator
-from tutor.players import RandomPlayer, SensiblePlayer, actor_of, explain_choice
+from tutor.players import RandomPlayer, SensiblePlayer, explain_choice
 
 OPEN, CLOSE = "⟦", "⟧"
 
@@ -241,7 +241,7 @@ def test_everything_the_table_says_over_a_hand_comes_from_the_catalog(pseudo):
     s.start_game(seed=21, target=1500)
     checked = 0
     while s.position.phase != "over" and checked < 300:
-        if actor_of(s.position) == "S":
+        if (s.position).actor == "S":
             table.press("hint")
             for what, text in _table_texts(table).items():
                 assert_all_words_translated(text, what)
@@ -617,7 +617,7 @@ def test_over_a_hand_a_learner_reads_no_move_text_and_no_rule_ids():
     s = table.session
     checked = 0
     while s.position.phase != "over" and checked < 200:
-        if actor_of(s.position) == "S":
+        if (s.position).actor == "S":
             table.press("legal")
             move = tutor.legal_moves(s.position)[-1]
             s.try_move(move)

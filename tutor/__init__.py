@@ -11,7 +11,8 @@ import ipywidgets/ipycanvas only when used.
 """
 from .engine.cards import Card
 from .engine.errors import CardError, IllegalMove, MoveError, PositionError, RulesError, TutorError
-from .engine.position import Meld, Position, SEATS, TEAMS
+from .engine.position import Meld, Position
+from .engine.formats import FORMATS, Format
 from .engine.ruleset import Ruleset
 from .engine.moves import Move
 from .engine.ruling import Check, Ruling
@@ -22,6 +23,6 @@ from .engine.scoring import Game, score_hand
 from .engine.goout import can_go_out
 
 __all__ = ["Card", "Check", "CardError", "Game", "IllegalMove", "Meld", "Move", "MoveError",
-           "Position", "PositionError", "Ruleset", "Ruling", "RulesError", "SEATS", "TEAMS",
+           "Position", "PositionError", "Ruleset", "Ruling", "RulesError", "FORMATS", "Format",
            "TutorError", "can_go_out", "deal", "judge", "legal_moves", "legal_rulings", "score_hand"]
 __version__ = "0.1.0"

@@ -17,13 +17,11 @@ from .engine.deal import deal
 from .engine.errors import IllegalMove
 from .engine.judge import judge
 from .engine.moves import Move
-from .players import actor_of
 from .engine.position import Position
 from .engine.scoring import Game, score_hand
 from .i18n import translator
 
-__all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay",
-           "actor_of"]
+__all__ = ["Step", "HandRecord", "GameRecord", "play_on", "play_hand", "play_game", "Replay"]
 
 
 class Step(NamedTuple):
@@ -56,7 +54,7 @@ class HandRecord(NamedTuple):
 
     @property
     def totals(self) -> tuple:
-        return (self.sheet["NS"].total, self.sheet["EW"].total)
+        return tuple(sheet.total for sheet in self.sheet.values())   # per side, as the format orders them
 
 
 class GameRecord(NamedTuple):
@@ -82,7 +80,7 @@ def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 
     steps: list = []
     stop_at = frozenset(stop_at)
     while pos.phase != "over" and len(steps) < max_moves:
-        seat = actor_of(pos)
+        seat = pos.actor
         if seat in stop_at:
             break
         player = players.get(seat)
@@ -165,9 +163,14 @@ class Replay:
         out = self.lines(lang)
         if self.final is not None and self.final.phase == "over":
             sheet = score_hand(self.final)
-            # TRANSLATORS: NS and EW are the teams' letters as the notation writes them
-            out.append(translator(lang).gettext("The hand is over: NS {ns:+d}, EW {ew:+d}").format(
-                ns=sheet["NS"].total, ew=sheet["EW"].total))
+            if set(sheet) == {"NS", "EW"}:
+                # TRANSLATORS: NS and EW are the teams' letters as the notation writes them
+                out.append(translator(lang).gettext("The hand is over: NS {ns:+d}, EW {ew:+d}").format(
+                    ns=sheet["NS"].total, ew=sheet["EW"].total))
+            else:
+                # TRANSLATORS: {totals} is each side's points as the notation writes the sides: "N +120, S -35"
+                out.append(translator(lang).gettext("The hand is over: {totals}").format(
+                    totals=", ".join(f"{side} {s.total:+d}" for side, s in sheet.items())))
         return "\n".join(out)
 
     def __iter__(self):

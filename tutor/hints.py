@@ -23,7 +23,7 @@ from typing import NamedTuple
 from .engine.explain import render
 from .engine.judge import judge
 from .engine.moves import Move
-from .players import SensiblePlayer, actor_of, explain_choice
+from .players import SensiblePlayer, explain_choice
 
 __all__ = ["Hint", "hint"]
 
@@ -60,7 +60,7 @@ def hint(pos, player=None, lang: str = "en") -> Hint:
     rules, explanation = _before_the_move(pos, ruling, lang)
     # two texts in the language, each its own sentences, and the deciding rule id between
     text = f"{reason} ({rules[0]}) {explanation}".strip()
-    return Hint(move, ruling, text, rules, actor_of(pos), reason, explanation)
+    return Hint(move, ruling, text, rules, pos.actor, reason, explanation)
 
 
 def _takes_lang(method) -> bool:

@@ -28,19 +28,14 @@ from .engine.generate import legal_moves, legal_rulings
 from .engine.goout import can_go_out
 from .engine.judge import judge
 from .engine.moves import Move
-from .engine.position import TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
+from .engine.ruleset import Ruleset
 from .engine.scoring import ALL_RED_THREES, GOING_OUT, MIXED_CANASTA, NATURAL_CANASTA, RED_THREE
 from .i18n import translator
 
-__all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice", "actor_of",
+__all__ = ["Player", "RandomPlayer", "SensiblePlayer", "explain_choice",
            "tournament"]
 
 _ASK, _YES, _NO, _DRAW = Move("ask"), Move("yes"), Move("no"), Move("draw")
-
-
-def actor_of(pos) -> str:
-    """The seat that acts in `pos`: the partner while a question is pending, else the turn."""
-    return partner_of(pos.turn) if pos.asked == "pending" else pos.turn
 
 
 class Player:
@@ -90,15 +85,18 @@ class _View:
                  "pile_ranks", "danger", "stock", "pile_size", "t")
 
     def __init__(self, pos, lang: str = "en"):
-        view = pos.seen_by(actor_of(pos))
+        view = pos.seen_by(pos.actor)
         self.t = translator(lang)           # the language of the reasons, in words
         self.seen_by = view
         self.pos = pos                      # only for the engine: legal moves and rulings
-        self.team = team_of(pos.turn)
-        self.opp = other_team(self.team)
+        fmt = pos.format
+        self.team = pos.team
+        self.opp = fmt.other_sides(self.team)           # every opposing side
         self.hand = view.hand
         self.own = {m.rank: m for m in view.team_melds(self.team)}
-        self.theirs = {m.rank: m for m in view.team_melds(self.opp)}
+        self.theirs = {}
+        for side in reversed(self.opp):     # the next side's meld, where two hold the rank
+            self.theirs.update((m.rank, m) for m in view.team_melds(side))
         counts: dict = {}
         for c in self.hand:
             if c.is_natural:
@@ -111,9 +109,9 @@ class _View:
         self.pile_ranks = {view.top.rank: 1} if view.top is not None else {}
         self.stock = view.stock_size
         self.pile_size = view.pile_size
-        opp_sizes = [view.counts[s] for s in team_seats(self.opp)]
         # the opponents are close to going out: meld down what can be melded
-        self.danger = (view.has_canasta(self.opp) and min(opp_sizes) <= 4) or self.stock <= 6
+        self.danger = any(view.has_canasta(side) and min(view.counts[s] for s in fmt.seats_of(side)) <= 4
+                          for side in self.opp) or self.stock <= 6
 
 
 def _table_points(view, team: str) -> int:
@@ -124,7 +122,8 @@ def _table_points(view, team: str) -> int:
                   for m in melds if m.is_canasta)
     threes = len(view.team_red3(team))
     if threes:
-        bonus = ALL_RED_THREES if threes == 4 else RED_THREE * threes
+        scale = view.rules.format.red3_scale            # players.red3-six
+        bonus = scale[threes] if scale else ALL_RED_THREES if threes == 4 else RED_THREE * threes
         points += bonus if melds else -bonus
     return points
 
@@ -140,10 +139,11 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     """(the team's hand score if the player to move went out now, the opponents' score),
     as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
     `UNSEEN_CARD` a card."""
-    opp = other_team(team)
-    mine = _table_points(view, team) - sum(_held_points(view, s) for s in team_seats(team))
-    theirs = _table_points(view, opp) - sum(_held_points(view, s) for s in team_seats(opp))
-    if team_of(view.turn) == team:
+    fmt = view.rules.format
+    mine = _table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
+    theirs = max(_table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
+                 for opp in fmt.other_sides(team))      # the best placed opposing side
+    if fmt.side_of(view.turn) == team:
         # going out melds the hand (its cards count plus instead of minus) and scores 100
         held = _held_points(view, view.turn)
         last = (min((c.value for c in view.hand), default=0) if view.turn == view.seat
@@ -158,8 +158,8 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[b
     from what its own seat sees. The reason is a clause (no full stop) in `lang`: a message
     places it after a colon, "Say yes: {reason}."."""
     t = translator(lang)
-    view = pos.seen_by(actor_of(pos))
-    team = team_of(pos.turn)
+    view = pos.seen_by(pos.actor)
+    team = pos.team
     mine, theirs = _team_lead(view, team)
     if mine > theirs + margin:
         lead = mine - theirs
@@ -171,8 +171,8 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[b
         n = view.stock_size
         return True, t.ngettext("the hand is old (only {n} card left in the stock)",
                                 "the hand is old (only {n} cards left in the stock)", n).format(n=n)
-    opp = [view.counts[s] for s in team_seats(other_team(team))]
-    if min(opp) <= 2 and view.has_canasta(other_team(team)):
+    if any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2 and view.has_canasta(side)
+           for side in pos.format.other_sides(team)):
         return True, t.gettext("the opponents are about to go out themselves")
     trail = theirs - mine
     return False, t.ngettext(
@@ -424,7 +424,7 @@ class SensiblePlayer(Player):
         # TRANSLATORS: {melds} is one or more clauses ("K♥ K♠ 2♣ start a meld of kings"), "; " between
         text = t.gettext("Meld: {melds}.").format(melds="; ".join(parts))
         if not v.own:
-            minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]])
+            minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team))
             points = sum(c.value for c in m.cards)
             text += " " + t.gettext("It is your team's first meld ({points} points, at least "
                                     "{minimum} needed), and it unfreezes the pile for your "
@@ -436,7 +436,7 @@ class SensiblePlayer(Player):
         view = v.seen_by
         if card.is_black_three:
             return t.format(t.gettext("Discard {card}: a black three blocks {seat:name} from taking the pile."),
-                            card=card, seat=next_seat(view.turn))
+                            card=card, seat=view.rules.format.next_seat(view.turn))
         if card.is_wild:
             n = view.pile_size
             return t.format(t.ngettext(
@@ -536,26 +536,29 @@ def explain_choice(pos, move, lang: str = "en") -> str:
 def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
     """SensiblePlayer team against RandomPlayer team over seeded hands.
 
-    Hand i is dealt with seed ``seed + i``; the sensible team is NS in even hands and EW
-    in odd ones (cancelling seat bias). A hand is won by the side whose hand score is
-    higher. Returns win rate, average hand scores and milliseconds per computer move.
+    Hand i is dealt with seed ``seed + i``; the sensible side is the table's side ``i`` in
+    turn (NS in even hands and EW in odd ones for four, cancelling seat bias), the other
+    sides random. A hand is won when the sensible side's hand score is higher than every
+    other side's. Returns win rate, average hand scores and milliseconds per computer move.
     """
     from .autoplay import play_hand
+    fmt = Ruleset.parse(rules).format
     wins = losses = ties = 0
     sens_total = rand_total = 0
     sens_time = rand_time = 0.0
     sens_moves = rand_moves = 0
     start = time.perf_counter()
     for i in range(hands):
-        sensible_team = "NS" if i % 2 == 0 else "EW"
+        sensible_team = fmt.sides[i % len(fmt.sides)]
         players = {}
-        for k, seat in enumerate("NESW"):
-            base = SensiblePlayer(seed=seed * 7919 + i * 4 + k) if team_of(seat) == sensible_team \
-                else RandomPlayer(seed=seed * 7919 + i * 4 + k)
+        for k, seat in enumerate(fmt.seats):
+            key = seed * 7919 + i * len(fmt.seats) + k
+            base = SensiblePlayer(seed=key) if fmt.side_of(seat) == sensible_team \
+                else RandomPlayer(seed=key)
             players[seat] = _Timed(base)
         record = play_hand(players, seed=seed + i, rules=rules)
         s = record.sheet[sensible_team].total
-        r = record.sheet[other_team(sensible_team)].total
+        r = max(record.sheet[side].total for side in fmt.other_sides(sensible_team))
         sens_total += s
         rand_total += r
         if s > r:
@@ -565,7 +568,7 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
         else:
             ties += 1
         for seat, timed in players.items():
-            if team_of(seat) == sensible_team:
+            if fmt.side_of(seat) == sensible_team:
                 sens_time += timed.seconds
                 sens_moves += timed.moves
             else:

@@ -12,8 +12,7 @@ when a legal move is explained.
 from __future__ import annotations
 
 from .cards import MELD_RANKS, sort_cards
-from .position import (CANASTA_SIZE, Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat,
-                       other_team, partner_of, team_of, team_seats)
+from .position import CANASTA_SIZE, Meld, Position
 from .ruling import Check
 
 
@@ -72,7 +71,7 @@ def turn_order(pos, seat, expected, answering=False) -> Check | None:
 
 
 def question_pending(pos) -> Check:
-    return Check("goout.ask", False, "goout.ask/pending", {"partner": partner_of(pos.turn)})
+    return Check("goout.ask", False, "goout.ask/pending", {"partner": pos.actor})
 
 
 def answer_needs_question(pos, move) -> Check:
@@ -81,7 +80,7 @@ def answer_needs_question(pos, move) -> Check:
     if pos.asked in ("yes", "no"):      # asked and answered: the answer binds (goout.binding)
         return Check("goout.binding", False, "goout.binding/answered",
                      {"answer": move.kind, "given": pos.asked, "turn": pos.turn,
-                      "partner": partner_of(pos.turn)})
+                      "partner": pos.format.answerer(pos.turn)})
     return Check("turn.order", False, "turn.order/nobody-asked", {"answer": move.kind,
                                                                   "turn": pos.turn})
 
@@ -132,8 +131,11 @@ def own_cards(t) -> Check | None:
 
 def draw_ok(t) -> Check:
     """`turn.draw`; a red three on the stock is laid out and replaced (`red3.drawn`), and if
-    only red threes are left the hand ends (`hand.end.stock`)."""
+    only red threes are left the hand ends (`hand.end.stock`). Two players draw two cards
+    (`players.draw-two`)."""
     stock = t.pos.stock
+    if t.pos.rules.format.draw_count > 1:
+        return _draw_several(t, t.pos.rules.format.draw_count)
     if stock[0].is_red_three:
         reds = []
         for c in stock:
@@ -151,6 +153,39 @@ def draw_ok(t) -> Check:
     if t.pos.rules.red3_dealt == "on-turn":
         left = _left_after_red3(sum(1 for c in t.hand if c.is_red_three), stock[1:])
     return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock), "left": left})
+
+
+def _draw_several(t, count: int) -> Check:
+    """`players.draw-two`: the cards drawn one after the other, each red three among them laid
+    out and replaced while the stock lasts; a draw that brings no card but red threes ends
+    the hand (`hand.end.stock`)."""
+    stock = t.pos.stock
+    drawn, reds, _ = drawn_from(stock, count)
+    fields = {"count": count, "drawn": len(drawn), "cards": reds, "card": reds[0] if reds else None}
+    if not drawn:
+        return Check("hand.end.stock", True, "hand.end.stock/red3-last" if len(reds) == 1
+                     else "hand.end.stock/red3-last-several", fields, reds)
+    left = len(stock) - len(drawn) - len(reds)
+    if t.pos.rules.red3_dealt == "on-turn":
+        left = _left_after_red3(sum(1 for c in t.hand if c.is_red_three),
+                                stock[len(drawn) + len(reds):])
+    fields.update(stock=len(stock), left=left)
+    key = "players.draw-two/ok" if len(drawn) == count else "players.draw-two/short"
+    if reds:
+        key += "-red3"
+    return Check("players.draw-two", True, key, fields, reds)
+
+
+def drawn_from(stock, count: int) -> tuple:
+    """The cards a draw of `count` takes from `stock` (top first): ``(drawn, red threes laid
+    out, cards used)``; each red three is replaced from the stock while it lasts
+    (`red3.drawn`, `players.draw-two`)."""
+    drawn, reds, used = [], [], 0
+    while len(drawn) < count and used < len(stock):
+        card = stock[used]
+        used += 1
+        (reds if card.is_red_three else drawn).append(card)
+    return tuple(drawn), tuple(reds), used
 
 
 def _left_after_red3(held: int, stock) -> int:
@@ -334,7 +369,7 @@ def lay_groups(t, taking: bool) -> Plan:
             t.need(_black_threes(pos.rules, cards))
             plan.black_threes = True
         if existing is None and not any(c.is_natural for c in cards):
-            theirs = pos.meld_of(other_team(team), rank) is not None
+            theirs = _theirs(pos, team, rank) is not None
             t.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
                          {"cards": cards, "rank": rank, "theirs": theirs,
                           "later": rank in _later_ranks(t, i)}, cards))
@@ -416,8 +451,9 @@ def _start(t, rank: str, cards, aimed: bool = False) -> Meld:
     if len(cards) < 3 and rank == "3":
         t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
     if len(cards) < 3:
-        other = other_team(t.team)
-        theirs = t.pos.meld_of(other, rank) is not None
+        holder = _theirs(t.pos, t.team, rank)
+        theirs = holder is not None
+        other = holder or t.pos.format.other_sides(t.team)[0]
         fields = {"cards": cards, "rank": rank, "team": other, "own": t.team,
                   "size": len(cards)}
         if theirs and aimed:
@@ -486,14 +522,14 @@ def after_laying(t, plan: Plan) -> None:
     """The first meld's minimum and the going-out rules, once the melds themselves are sound."""
     pos, team = t.pos, t.team
     left = len(plan.hand)
-    canasta = any(m.is_canasta for m in plan.melds)
+    canasta = sum(1 for m in plan.melds if m.is_canasta) >= pos.rules.format.canastas_to_go_out
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
     if not pos.team_melds(team):
         t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
     if left == 0:
         t.need(goout_binding_no(t))
-        t.need(goout_canasta(t, canasta))
+        t.need(goout_canasta(t, canasta, plan.melds))
         if pos.rules.go_out_without_discard == "concealed-only" and not plan.concealed:
             t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
         plan.out = True
@@ -517,7 +553,8 @@ def _concealed(pos, plan) -> bool:
     partner's melds touched, and a canasta among the player's own melds of this turn."""
     if plan.touched_old or not _never_melded(pos):
         return False
-    return _own_canasta(plan.melds, set(pos.started) | set(plan.new_ranks))
+    return _own_canasta(plan.melds, set(pos.started) | set(plan.new_ranks),
+                        pos.format.canastas_to_go_out)
 
 
 def _never_melded(pos) -> bool:
@@ -527,12 +564,21 @@ def _never_melded(pos) -> bool:
     if pos.turn in pos.opened or pos.touched:
         return False
     return not (pos.rules.concealed == "team"
-                and any(s in pos.opened for s in team_seats(team_of(pos.turn))))
+                and any(s in pos.opened for s in pos.format.partners(pos.turn)))
 
 
-def _own_canasta(melds, own_ranks) -> bool:
-    """A canasta among the melds the player laid this turn (`goout.concealed`)."""
-    return any(m.rank in own_ranks and m.is_canasta for m in melds)
+def _own_canasta(melds, own_ranks, needed: int = 1) -> bool:
+    """The canastas a going out needs among the melds the player laid this turn
+    (`goout.concealed`; two with two or six players, `players.two-canastas`)."""
+    return sum(1 for m in melds if m.rank in own_ranks and m.is_canasta) >= needed
+
+
+def _theirs(pos, team, rank):
+    """The first other side (in turn order) holding a meld of `rank`, or None."""
+    for side in pos.format.other_sides(team):
+        if pos.meld_of(side, rank) is not None:
+            return side
+    return None
 
 
 def initial_minimum(t, plan, exempt: bool) -> Check | None:
@@ -541,7 +587,7 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
     out); nor does a first meld of a concealed going out laid in several actions, while the
     player can still go out this turn — the player is then bound to (`below_minimum`)."""
     pos = t.pos
-    score = pos.score[TEAM_INDEX[t.team]]
+    score = pos.team_score(t.team)
     minimum = pos.rules.initial_minimum_for(score)
     if minimum == 0:
         return None
@@ -586,8 +632,9 @@ def _not_concealed_note(t, touched) -> None:
         return                          # melded earlier in the hand: plainly not concealed
     if touched:
         fields = {"why": "touched", "ranks": tuple(r for r in MELD_RANKS if r in touched)}
-    elif pos.rules.concealed == "team" and partner_of(pos.turn) in pos.opened:
-        fields = {"why": "team", "partner": partner_of(pos.turn)}
+    elif pos.rules.concealed == "team" and (partner := next(
+            (s for s in pos.format.partners(pos.turn) if s in pos.opened), None)):
+        fields = {"why": "team", "partner": partner}
     else:
         fields = {"why": "canasta"}
     t.checks.append(Check("goout.concealed", True, "goout.concealed/not!", fields))
@@ -622,7 +669,7 @@ def _permitting(t, plan: Plan, default: Check) -> Check:
     elif plan.merged and not plan.new_ranks:
         return next(c for c in t.checks if c.rule == "meld.one-per-rank")
     elif (rank := next((r for r in plan.new_ranks
-                        if t.pos.meld_of(other_team(t.team), r)), None)) is not None:
+                        if _theirs(t.pos, t.team, r)), None)) is not None:
         check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
         return default
@@ -663,7 +710,16 @@ def goout_binding_no(t) -> Check | None:
     return None
 
 
-def goout_canasta(t, canasta: bool) -> Check:
+def goout_canasta(t, canasta: bool, melds=()) -> Check:
+    """`goout.canasta`: the side needs a canasta to go out; two with two or six players
+    (`players.two-canastas`)."""
+    needed = t.pos.rules.format.canastas_to_go_out
+    if needed > 1:
+        fields = {"team": t.team, "needed": needed, "players": t.pos.rules.format.players,
+                  "canastas": sum(1 for m in melds if m.is_canasta)}
+        if canasta:
+            return Check("players.two-canastas", True, "players.two-canastas/ok!", fields)
+        return Check("players.two-canastas", False, "players.two-canastas/short", fields)
     if canasta:
         return Check("goout.canasta", True, "goout.canasta/ok!", {})
     return Check("goout.canasta", False, "goout.canasta/none", {"team": t.team})
@@ -700,7 +756,7 @@ def must_go_out(t, plan: Plan) -> Check | None:
     if threes:
         return Check("meld.threes", False, "meld.threes/must-go-out", {})
     if owed:
-        score = pos.score[TEAM_INDEX[t.team]]
+        score = pos.team_score(t.team)
         return Check("meld.initial", False, "meld.initial/must-go-out",
                      {"minimum": pos.rules.initial_minimum_for(score), "score": score})
     return Check("goout.binding", False, "goout.binding/yes", {})
@@ -718,7 +774,8 @@ def one_discard(t) -> Check | None:
 def turn_discard(t) -> Check:
     card = t.cards[0]
     return Check("turn.discard", True, "turn.discard/ok",
-                 {"card": card, "next": next_seat(t.pos.turn), "black_three": card.is_black_three,
+                 {"card": card, "next": t.pos.format.next_seat(t.pos.turn),
+                  "black_three": card.is_black_three,
                   "wild": card.is_wild}, (card,))
 
 
@@ -726,6 +783,8 @@ def turn_discard(t) -> Check:
 
 def ask_ok(t) -> Check:
     pos = t.pos
+    if pos.format.answerer(pos.turn) is None:
+        return Check("players.sides", False, "players.sides/alone", {"players": pos.format.players})
     if pos.phase == "draw":
         return Check("goout.ask", False, "goout.ask/before-draw", {})
     if pos.asked in ("yes", "no"):
@@ -734,12 +793,13 @@ def ask_ok(t) -> Check:
         return Check("goout.ask", False, "goout.ask/too-late", {})
     if len(t.hand) <= 1:
         return Check("goout.ask", False, "goout.ask/one-card", {"card": t.hand[0] if t.hand else None})
-    return Check("goout.ask", True, "goout.ask/ok", {"partner": partner_of(pos.turn)})
+    return Check("goout.ask", True, "goout.ask/ok", {"partner": pos.format.answerer(pos.turn)})
 
 
 def answer_ok(t) -> Check:
     return Check("goout.binding", True, "goout.binding/answer",
-                 {"answer": t.move.kind, "partner": partner_of(t.pos.turn), "seat": t.pos.turn})
+                 {"answer": t.move.kind, "partner": t.pos.format.answerer(t.pos.turn),
+                  "seat": t.pos.turn})
 
 
 def wild_fixed(t) -> Check:
@@ -759,7 +819,8 @@ def after_plan(pos: Position, plan: Plan) -> Position:
 def apply_plan(pos: Position, plan: Plan) -> Position:
     """The position after a legal move (what `Position.play` returns)."""
     kind = plan.kind
-    seat, ti, si = pos.turn, TEAM_INDEX[team_of(pos.turn)], SEAT_INDEX[pos.turn]
+    fmt = pos.rules.format
+    seat, ti, si = pos.turn, fmt.side_index[fmt.side_of(pos.turn)], fmt.seat_index[pos.turn]
     if kind == "ask":
         return pos.replace(asked="pending")
     if kind in ("yes", "no"):
@@ -785,9 +846,9 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
                                below_minimum=False)
         if pos.touched:                 # the marks of this turn go with it
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,),
-                               turn=next_seat(seat), phase="draw", asked="-",
+                               turn=fmt.next_seat(seat), phase="draw", asked="-",
                                started=frozenset(), touched=frozenset(), opened=opened)
-        return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), turn=next_seat(seat),
+        return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), turn=fmt.next_seat(seat),
                            phase="draw", asked="-", started=frozenset(), opened=opened)
     # take or meld
     melds = list(pos.melds)
@@ -821,27 +882,23 @@ def _concealed_by_discard(pos) -> bool:
     seat = pos.turn
     if not pos.started or not _never_melded(pos):
         return False
-    return _own_canasta(pos.team_melds(team_of(seat)), pos.started)
+    return _own_canasta(pos.team_melds(pos.team), pos.started, pos.format.canastas_to_go_out)
 
 
 def _apply_draw(pos, si, ti) -> Position:
     """`turn.draw`, `red3.drawn` (lay it out, draw again), `hand.end.stock` (a last red three).
     Under `red3-dealt=on-turn` the red threes held are laid out after the draw (`red3.dealt`),
     so a replacement never takes the card the player was to draw."""
-    stock = list(pos.stock)
     hand = list(pos.hands[si])
     red3 = list(pos.red3)
-    laid = []
-    drawn = None
-    while stock:  # red3.drawn: a red three drawn is laid out and the player draws again
-        card = stock.pop(0)
-        if card.is_red_three:
-            laid.append(card)
-            continue
-        drawn = card
-        break
+    # red3.drawn: a red three drawn is laid out and the player draws again; two players
+    # draw two (players.draw-two)
+    cards, reds, used = drawn_from(pos.stock, pos.rules.format.draw_count)
+    stock = list(pos.stock[used:])
+    laid = list(reds)
+    drawn = cards or None
     if drawn is not None:
-        hand.append(drawn)
+        hand.extend(cards)
     if pos.rules.red3_dealt == "on-turn":
         hand, stock, held = _lay_out_red3(hand, stock)
         laid.extend(held)

@@ -17,25 +17,37 @@ from __future__ import annotations
 import operator
 import random
 
-from .cards import full_deck, sort_cards
+from .cards import sort_cards
 from .errors import TutorError
 from .words import Words
-from .position import SEATS, TEAM_INDEX, Position, team_of
+from .position import Position
 from .ruleset import Ruleset
 
 __all__ = ["deal", "DEALER", "HAND_SIZE"]
 
 DEALER = "W"
-HAND_SIZE = 11          # deal.count, four players
+HAND_SIZE = 11          # deal.count, four players (other counts: the format's hand_size)
 
 
-def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> Position:
+class _Zeros(tuple):
+    """The default score: 0 for every side of the table, whatever its count."""
+
+    def __repr__(self) -> str:
+        return "0 each"
+
+
+ZEROS = _Zeros()
+
+
+def deal(seed: int = 0, rules="default", score=ZEROS, dealer: str | None = None) -> Position:
     """A new hand: the dealer's left-hand neighbour to draw (N when W deals), every card
     placed (no layout, no seed in the position).
 
     `seed` is a whole number (as in ``seed: 7``), `rules` variant text like
-    ``"black-threes=never"`` or a `Ruleset`, `score` the two teams' running totals (NS, EW);
-    anything else is refused with a `TutorError` that names the argument."""
+    ``"black-threes=never"`` or ``"players=2"``, or a `Ruleset`, `score` the sides' running
+    totals (NS, EW for four; one per side, default all 0), `dealer` a seat (default: the
+    table's last seat in turn order, W for four); anything else is refused with a
+    `TutorError` that names the argument."""
     seed = _whole("error:deal.seed-whole", seed)
     if isinstance(rules, str):
         rules = Ruleset.parse(rules.strip().lower())        # as the text's 'rules:' line reads it
@@ -43,22 +55,25 @@ def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> 
         rules = Ruleset.parse(rules)
     else:
         raise TutorError("error:deal.rules", type=type(rules).__name__, value=f"{rules!r:.40}")
+    fmt = rules.format
+    if dealer is None:
+        dealer = fmt.dealer
     seat = dealer.upper() if isinstance(dealer, str) else dealer
-    if seat not in SEATS:
+    if seat not in fmt.seat_index:
         raise TutorError("error:deal.dealer", value=f"{dealer!r:.20}")
-    first = SEATS.index(seat) + 1
-    ns, ew = _score(score)
-    stock = full_deck()
+    n = fmt.players
+    first = fmt.seat_index[seat] + 1
+    totals = _score((0,) * len(fmt.sides) if score is ZEROS else score, len(fmt.sides))
+    stock = fmt.full_deck()
     random.Random(seed).shuffle(stock)
     stock.reverse()                       # pop() takes the top card: stock[0] before
-    hands = [[], [], [], []]
-    for k in range(HAND_SIZE * 4):        # deal.order: clockwise from the dealer's left
-        hands[(first + k) % 4].append(stock.pop())
-    red3 = [[], []]
-    if rules.red3_dealt == "at-once":     # red3.dealt
-        for i in ((first + k) % 4 for k in range(4)):
-            seat = SEATS[i]
-            zone = red3[TEAM_INDEX[team_of(seat)]]
+    hands = [[] for _ in range(n)]
+    for k in range(fmt.hand_size * n):    # deal.order: clockwise from the dealer's left
+        hands[(first + k) % n].append(stock.pop())
+    red3 = [[] for _ in fmt.sides]
+    if rules.red3_dealt == "at-once":     # red3.dealt, players.deck: player by player
+        for i in ((first + k) % n for k in range(n)):
+            zone = red3[fmt.side_index[fmt.side_of(fmt.seats[i])]]
             hand = hands[i]
             while any(c.is_red_three for c in hand):
                 k = next(k for k, c in enumerate(hand) if c.is_red_three)
@@ -68,9 +83,9 @@ def deal(seed: int = 0, rules="default", score=(0, 0), dealer: str = DEALER) -> 
     while pile[-1].is_wild or pile[-1].is_red_three:
         pile.append(stock.pop())
     stock.reverse()                       # top first
-    return Position(turn=SEATS[first % 4], phase="draw", asked="-", rules=rules, score=(ns, ew),
+    return Position(turn=fmt.seats[first % n], phase="draw", asked="-", rules=rules, score=totals,
                     hands=tuple(sort_cards(h) for h in hands),
-                    red3=tuple(tuple(z) for z in red3),
+                    melds=tuple(() for _ in fmt.sides), red3=tuple(tuple(z) for z in red3),
                     pile=tuple(pile), stock=tuple(stock))
 
 
@@ -85,15 +100,18 @@ def _whole(message: str, value) -> int:
                          hint=hint) from None
 
 
-def _score(score) -> tuple:
-    """The running totals (NS, EW): two whole numbers of at most SCORE_DIGITS digits, as
-    the text's ``score:`` line takes them."""
+def _score(score, sides: int = 2) -> tuple:
+    """The running totals, one per side (NS, EW for four): whole numbers of at most
+    SCORE_DIGITS digits, as the text's ``score:`` line takes them."""
     from .notation import SCORE_DIGITS         # not at import: `import tutor` stays quick
-    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != 2:
-        raise TutorError("error:deal.score", type=type(score).__name__, value=f"{score!r:.40}")
-    ns, ew = (_whole("error:deal.score-whole", points) for points in score)
-    for points in (ns, ew):
+    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != sides:
+        fields = {"type": type(score).__name__, "value": f"{score!r:.40}"}
+        if sides == 2:
+            raise TutorError("error:deal.score", **fields)
+        raise TutorError("error:deal.score-sides", sides=sides, **fields)
+    totals = tuple(_whole("error:deal.score-whole", points) for points in score)
+    for points in totals:
         if abs(points) >= 10 ** SCORE_DIGITS:
             raise TutorError("error:deal.score-too-large", points=f"{points:.3g}",
                              digits=SCORE_DIGITS)
-    return ns, ew
+    return totals

@@ -51,7 +51,7 @@ from typing import NamedTuple
 
 from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
-from .position import SEATS, next_seat, other_team, partner_of, team_of
+from .ruleset import FOUR
 from .scoring import ALL_RED_THREES
 from .seatview import SeatView
 
@@ -134,10 +134,22 @@ class Scene(NamedTuple):
         return None
 
 
-def seats_around(viewer: str) -> dict:
-    """Where each seat sits on the screen: bottom, left, top, right."""
-    left = next_seat(viewer)
-    return {"bottom": viewer, "left": left, "top": partner_of(viewer), "right": partner_of(left)}
+def seats_around(viewer: str, fmt=FOUR) -> dict:
+    """Where each seat sits on the screen, from the table's format (formats.py), the viewer
+    at the bottom and the others clockwise from the left: ``{"bottom": seat, "left": seats,
+    "top": seats, "right": seats}``, each side a tuple of seats (empty where nobody sits).
+    Four: one seat a place; two: the other player on top; three: the others left and right;
+    six: two on the left, one on top, two on the right."""
+    seats = fmt.seats
+    i, n = fmt.seat_index[viewer], len(seats)
+    others = [seats[(i + k) % n] for k in range(1, n)]
+    if n == 2:
+        return {"bottom": viewer, "left": (), "top": (others[0],), "right": ()}
+    if n == 3:
+        return {"bottom": viewer, "left": (others[0],), "top": (), "right": (others[1],)}
+    half = (n - 2) // 2                 # 4: one a side, 6: two a side
+    return {"bottom": viewer, "left": tuple(others[:half]), "top": (others[half],),
+            "right": tuple(others[half + 1:])}
 
 
 def seat_name(seat: str, t) -> str:
@@ -463,8 +475,7 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
             _label(out, rx, y0 + 84 + 14 * k, line, four_size, GOLD, True)
     # the title and the score, on the row left of the column's words
     title = t.format(t.gettext("{team:name} melds"), team=team)
-    ns, ew = view.score
-    score = t.gettext("score {points}").format(points=ns if team == "NS" else ew)
+    score = t.gettext("score {points}").format(points=view.team_score(team))
     room = rx - 10 - (x0 + 10)
     if text_width(title, 13, True) + 12 + text_width(score, 13) <= room:
         _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
@@ -525,11 +536,11 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
 
 
 @lru_cache(maxsize=16)
-def _status_width(t) -> float:
-    """The widest line the status box writes in the language of `t` (any seat, any phase),
-    but its totals (a translator is made once a language: cached by it)."""
-    widths = [text_width(t.format(t.gettext("{seat:name} to play"), seat=s), 15, True) for s in SEATS]
-    widths += [text_width(t.format(t.gettext("{seat:name} went out"), seat=s), 13) for s in SEATS]
+def _status_width(t, seats=FOUR.seats) -> float:
+    """The widest line the status box writes in the language of `t` (any seat of the table,
+    any phase), but its totals (a translator is made once a language: cached by it)."""
+    widths = [text_width(t.format(t.gettext("{seat:name} to play"), seat=s), 15, True) for s in seats]
+    widths += [text_width(t.format(t.gettext("{seat:name} went out"), seat=s), 13) for s in seats]
     widths += [text_width(t.gettext("Hand over"), 15, True), text_width(t.gettext("the stock ran out"), 13),
                text_width(t.gettext("running totals"), 12)]
     widths += [text_width(t.gettext(words), 13) for words in PHASE_WORDS.values()]
@@ -640,7 +651,8 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     regions: list = []
     W, H = max(MIN_WIDTH, min(WIDTH, int(width))), max(MIN_HEIGHT, min(HEIGHT, int(height)))
     y = rows(H)
-    at = seats_around(view.seat)
+    fmt = view.rules.format
+    at = seats_around(view.seat, fmt)
     hl = tuple(highlight)
     # felt and rim
     out.append(("rect", 0, 0, W, H, 22, RIM, None, 0))
@@ -672,28 +684,40 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     bx0 = 112 if narrow else 150           # the meld bands and the middle row
     bx1 = W - bx0
     # --- top seat (partner) and the two sides
-    top = at["top"]
-    seat_label(top, W / 2, y["top_label"])
-    _hand_row(out, regions, view, top, bx0, bx1, y["top_hand"], 40, 56, t, highlight=hl)
-    regions.append(Region("seat", top, bx0, y["top_region"], bx1 - bx0, 84))
+    for top in at["top"]:
+        seat_label(top, W / 2, y["top_label"])
+        _hand_row(out, regions, view, top, bx0, bx1, y["top_hand"], 40, 56, t, highlight=hl)
+        regions.append(Region("seat", top, bx0, y["top_region"], bx1 - bx0, 84))
     for side in ("left", "right"):
-        seat = at[side]
+        column = at[side]
         cx = 24 if side == "left" else W - 24 - 44
-        seat_label(seat, cx + 22 + (14 if side == "left" else -14), y["side_label"], lines=True)
-        # a stack of backs ends above the middle row, which runs under it on a narrow table
-        _hand_column(out, view, seat, cx, y["column"], y["column_end"], 44, 60, t, highlight=hl,
-                     backs_end=y["box"] - 10)
-        regions.append(Region("seat", seat, cx - 10, y["band1"], 90, y["column_end"] - y["band1"] + 2))
+        # two seats a side (six players) share the side's height, the nearer one lower
+        height = (y["column_end"] - y["side_label"]) / max(1, len(column))
+        for k, seat in enumerate(column if side == "right" else column[::-1]):
+            y0 = y["side_label"] + k * height
+            shift = y0 - y["side_label"]
+            seat_label(seat, cx + 22 + (14 if side == "left" else -14), y0, lines=True)
+            # a stack of backs ends above the middle row, which runs under it on a narrow table
+            end = y["column_end"] if len(column) < 2 else y0 + height - 8
+            _hand_column(out, view, seat, cx, y["column"] + shift, end, 44, 60, t, highlight=hl,
+                         backs_end=y["box"] - 10 if len(column) < 2 else min(y["box"] - 10, end))
+            regions.append(Region("seat", seat, cx - 10, y["band1"] + shift, 90,
+                                  (y["column_end"] - y["band1"] + 2) / max(1, len(column))))
 
-    # --- melds: opponents under the top hand, own team above the viewer's hand
-    own = team_of(view.seat)
-    opp = other_team(own)
-    _band(out, regions, view, opp, bx0, y["band1"], bx1, y["band1_end"], hl, target, t, focus)
+    # --- melds: opponents under the top hand (side by side when there are two opposing
+    # sides), own team above the viewer's hand
+    own = fmt.side_of(view.seat)
+    opps = [s for s in fmt.sides[fmt.side_index[own] + 1:] + fmt.sides[:fmt.side_index[own]]]
+    span = (bx1 - bx0 - 8 * (len(opps) - 1)) / len(opps)
+    for k, opp in enumerate(opps):
+        x0 = bx0 + k * (span + 8)
+        _band(out, regions, view, opp, x0, y["band1"], x0 + span, y["band1_end"], hl, target, t,
+              focus)
     _band(out, regions, view, own, bx0, y["band2"], bx1, y["band2_end"], hl, target, t, focus)
 
     # --- middle: stock, pile, status, marks; across the whole table when the side hands
     # are short stacks of backs, between the bands when they are open columns
-    stacks = all(at[side] not in view.hands for side in ("left", "right"))
+    stacks = all(s not in view.hands for side in ("left", "right") for s in at[side])
     mx0, mx1 = (24, W - 24) if stacks and narrow else (92, W - 92) if narrow else (bx0, bx1)
     my = y["stock"]
     sx = mx0 + 8
@@ -708,19 +732,23 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     _label(out, sx, my + y["count"], _count(view.stock_size, t), 13, INK, True)
 
     # the pile starts right of the stock's words (its name, its count of up to 108 cards)
-    px0 = sx + max(82, 12 + text_width(t.gettext("stock"), 13, True), 12 + text_width(_count(108, t), 13, True))
+    px0 = sx + max(82, 12 + text_width(t.gettext("stock"), 13, True),
+                   12 + text_width(_count(fmt.deck_size, t), 13, True))
     # the status box is as wide as its words in this language, while the pile keeps room
     # for its top card laid crosswise; narrower, its words wrap
     badge = None
     if view.asked == "pending":
-        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=partner_of(turn)), "#3e2a00")
+        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=fmt.answerer(turn)), "#3e2a00")
     elif view.asked in ("yes", "no"):
         badge = (YES if view.asked == "yes" else BLOCKED,
                  t.gettext("partner said yes") if view.asked == "yes" else t.gettext("partner said no"), "#ffffff")
-    ns, ew = view.score
-    # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
-    totals = t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew)
-    need = max(_status_width(t), text_width(totals, 13, True)) + 24
+    if fmt is FOUR:
+        ns, ew = view.score
+        # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
+        totals = t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew)
+    else:                   # the sides' codes as the notation writes them: N 1200   S 300
+        totals = "   ".join(f"{side} {points}" for side, points in zip(fmt.sides, view.score))
+    need = max(_status_width(t, fmt.seats), text_width(totals, 13, True)) + 24
     if badge is not None:
         need = max(need, text_width(badge[1], 13, True) + 26 + 16)
     bw = max(186 if narrow else 200, min(need, mx1 - (px0 + 76 + 16)))
@@ -739,8 +767,9 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
             text = t.ngettext("❄ frozen for everybody: {n} card crosswise",
                               "❄ frozen for everybody: {n} cards crosswise", n).format(n=n)
         marks.append((FROZEN, text))
-    elif view.pile_size and not over and view.is_frozen_for(team_of(turn)):
-        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"), team=team_of(turn))))
+    elif view.pile_size and not over and view.is_frozen_for(fmt.side_of(turn)):
+        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"),
+                                       team=fmt.side_of(turn))))
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):

@@ -128,15 +128,18 @@ M("error:card.unknown",
   "10D, or JK for a joker")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
-M("error:rules.players",
-  "the {players}-player game (variant players={players}) is not available yet: the tutor "
-  "plays four players in two teams")
+M("error:rules.cutthroat",
+  "cutthroat Canasta for three (variant three=cutthroat) is not available yet: three players "
+  "play each alone (three=each-alone, players.cutthroat)")
 
 # notation.py: position text, line by line
 M("error:position.not-text", "position text must be a string, not {type}")
 M("error:position.not-a-position", "expected a Position or position text, not {type}")
 M("error:position.third-card", "a third {card}: the deck holds only {copies} of it (deck.cards)")
 M("error:position.fifth-joker", "a fifth joker: the deck holds only {copies} of it (deck.cards)")
+M("error:position.too-many-copies",
+  "one {card} too many: the {deck}-card deck of {players} players holds only {copies} of it "
+  "(players.deck)")
 M("error:position.too-many-cards",
   "that makes {total} cards, more than the {deck} of the deck (deck.cards)")
 NM("error:position.too-many-unseen",
@@ -150,6 +153,9 @@ M("error:position.stray-in-pile", "'{token}' does not belong in the pile")
 M("error:position.stray-in-stock", "'{token}' does not belong in the stock")
 M("error:position.not-a-line", "'{text}' is not a 'key: value' line; the keys are {keys}")
 M("error:position.not-a-key", "'{key}' is not a key; the keys are {keys}")
+M("error:position.not-at-table",
+  "'{key}' is not at this table: {players} players sit at {seats} (players.sides); the keys "
+  "are {keys}")
 M("error:position.twice", "'{key}' is given twice (first on line {first})")
 M("error:position.no-value", "'{key}:' needs a value: {hint}")
 # what each key's value is, said when it is missing
@@ -168,6 +174,8 @@ M("error:position.hint.yes-no", "yes or no")
 M("error:position.hint.out", "the seat that went out")
 M("error:position.hint.seed", "a whole number")
 M("error:position.not-a-seat", "'{seat}' is not a seat: N, E, S or W")
+M("error:position.not-a-seat-here",
+  "'{seat}' is not a seat at this table: {players} players sit at {seats} (players.sides)")
 M("error:position.not-a-phase", "'{phase}' is not a phase: draw, drawn, melded or over")
 M("error:position.turn-too-long",
   "'{word}' is too much: write the seat and the phase, like 'turn: S draw'")
@@ -177,6 +185,9 @@ M("error:position.score.not-a-score",
   "'{value}' is not a score: write the running totals like 'score: NS 1200, EW 3100'")
 M("error:position.score.not-a-team",
   "'{team}' is not a team: NS or EW; write the running totals like 'score: NS 1200, EW 3100'")
+M("error:position.score.not-a-side",
+  "'{team}' is not a side at this table: the sides are {sides}; write the running totals of "
+  "each")
 M("error:position.score.twice",
   "{team} is scored twice; write the running totals like 'score: NS 1200, EW 3100'")
 M("error:position.score.not-a-number",
@@ -242,6 +253,11 @@ NM("error:position.not-mentioned",
    "{deck} of the deck (deck.cards); write those hands",
    "{seats} not mentioned, so 11 unseen cards each: that makes {total} cards, more than the "
    "{deck} of the deck (deck.cards); write those hands")
+NM("error:position.not-mentioned-here",
+   "{seats} not mentioned, so {hand} unseen cards each: that makes {total} cards, more than "
+   "the {deck} of the deck; write those hands",
+   "{seats} not mentioned, so {hand} unseen cards each: that makes {total} cards, more than "
+   "the {deck} of the deck; write those hands")
 NM("error:position.nowhere",
    "the stock is listed exactly, but {count} card is placed nowhere: {cards}; every card of "
    "the {deck} must be placed (deck.cards), or write '+ rest' after the stock",
@@ -323,6 +339,9 @@ M("error:deal.score-whole",
 M("error:deal.text-hint", " (text: convert it with int() first)")
 M("error:deal.score",
   "score must be the two teams' running totals (NS, EW), like score=(1200, 3100), not "
+  "{type} {value}")
+M("error:deal.score-sides",
+  "score must be the running totals of the {sides} sides at this table, one number each, not "
   "{type} {value}")
 M("error:deal.score-too-large",
   "score {points} is too large: a running total has at most {digits} digits")

@@ -75,6 +75,21 @@ T("turn.discard/one-card",
   "A turn ends with exactly one card discarded; you offer {count} ({cards}).")
 T("turn.discard/ok",
   "You discard {card} and your turn ends; {next:name} plays next.{note}")
+# other player counts (players.*)
+T("players.draw-two/ok",
+  "You draw two cards from the stock ({stock_left}): with two players each turn draws two and still ends with one discard.")
+T("players.draw-two/ok-red3",
+  "You draw two cards from the stock; {cards} {cards:is_are} laid out in front of you at once and replaced ({stock_left}). With two players each turn draws two and still ends with one discard.")
+T("players.draw-two/short",
+  "Only one card is left in the stock: you take it and play on ({stock_left}).")
+T("players.draw-two/short-red3",
+  "The stock runs out as you draw: {cards} {cards:is_are} laid out in front of you, you take the one card left and play on ({stock_left}).")
+T("players.two-canastas/short",
+  "With {players} players going out needs two canastas, and your side has {have}: you may not go out yet; keep a card to discard.")
+T("players.two-canastas/ok!",
+  "Your side has two canastas, which going out needs with {players} players.")
+T("players.sides/alone",
+  "You play alone, so there is no partner to ask \"may I go out?\": go out whenever the rules allow it.")
 # the empty stock
 T("hand.end.stock/ends",
   "The stock is empty and you do not take the pile, so the hand ends here. Nobody went out, so nobody scores the going-out bonus.")
@@ -264,6 +279,8 @@ P("not-concealed.team", "at this table your partner must not have melded before 
 NP("cards", "{count} card", "{count} cards")
 NP("stock.left", "{count} card is left there", "{count} cards are left there")
 P("stock.left.none", "it is empty now")
+NP("canastas.have", "{count} canasta", "{count} canastas")
+P("canastas.none", "none")
 NP("red3.replace", "with a replacement from the stock", "with a replacement from the stock for each while it lasts")
 P("red3.no-replacement", "with no replacement: the stock is empty")
 NP("wild-cards", "a wild card", "{count} wild cards")
@@ -320,6 +337,12 @@ def _derived(key: str, fields: dict, t) -> dict:
     if key in ("meld.size/short", "meld.size/short-theirs"):
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
+    if key.startswith("players.draw-two/"):
+        n = f["left"]
+        f["stock_left"] = _part("stock.left", t, n, count=n) if n else _part("stock.left.none", t)
+    if key.startswith("players.two-canastas/"):
+        n = f["canastas"]
+        f["have"] = _part("canastas.have", t, n, count=n) if n else _part("canastas.none", t)
     if key == "turn.draw/ok":
         # the stock as the player sees it after the draw (`left`: with the red threes held
         # under red3-dealt=on-turn replaced); given only the stock before it, a plain draw

@@ -22,7 +22,7 @@ from .goout import can_go_out
 from .checks import wilds_fit
 from .judge import judge, judge_built
 from .moves import Group, Move
-from .position import TEAM_INDEX, as_position
+from .position import as_position
 
 _DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
 
@@ -54,7 +54,85 @@ def _legal_pairs(pos) -> list:
         pairs = _legal(pos, ask, short) + _legal_melds(pos, short) + _legal_discards(pos)
     if not pos.team_melds(pos.team) and pos.rules.initial_minimum == "on":
         pairs += _legal(pos, _first_meld_actions(pos, [m for m, _ in pairs], short))
+    if pos.phase != "draw" and pos.rules.format.canastas_to_go_out > 1 and can_go_out(pos):
+        listed = {m for m, _ in pairs}
+        pairs += _legal(pos, [m for m in _going_out_actions(pos) if m not in listed])
     return pairs
+
+
+def _going_out_actions(pos) -> list:
+    """Where going out needs two canastas (`players.two-canastas`), melding one group at a time
+    may never get there: a group that completes one canasta and leaves one card is refused
+    (`goout.keep-one`) while the second is missing. So the whole going out is also offered as
+    one action: every card (or every card but the one to discard) laid at once, the wild
+    cards completing the cheapest canastas first. The judge decides each."""
+    hand = pos.hand()
+    melds = {m.rank: m for m in pos.team_melds(pos.team)}
+    rules = pos.rules
+    moves = []
+    for discard in [None] + list(dict.fromkeys(hand)):
+        cards = list(hand)
+        if discard is not None:
+            cards.remove(discard)
+        groups = _going_out_groups(cards, melds, rules)
+        if groups:
+            moves.append(Move("meld", tuple(groups)))
+    return moves
+
+
+def _going_out_groups(cards, melds, rules):
+    """The groups that lay all of `cards` with `melds` reaching the canastas needed, wild
+    cards placed greedily (new melds' third card first, then the cheapest canastas, then any
+    room); None if that does not work out."""
+    naturals, wilds = _by_rank(cards)
+    if any(c.is_red_three for c in cards):
+        return None
+    plan = {}                       # rank -> [naturals, wilds, size before, room]
+    for rank, same in naturals.items():
+        meld = melds.get(rank)
+        if meld is None and (len(same) < 2 or (rank == "3" and len(same) < 3)):
+            return None
+        held_n = meld.naturals if meld else 0
+        held_w = meld.wilds if meld else 0
+        room = 0 if rank == "3" else rules.max_wilds(held_n + len(same)) - held_w
+        plan[rank] = [list(same), [], len(meld.cards) if meld else 0, room]
+    for rank, meld in melds.items():
+        if rank not in plan:
+            room = 0 if rank == "3" else max(0, rules.max_wilds(meld.naturals) - meld.wilds)
+            plan[rank] = [[], [], len(meld.cards), room]
+    wilds = list(wilds)
+
+    def give(rank, k):
+        entry = plan[rank]
+        while k and wilds and entry[3] > len(entry[1]):
+            entry[1].append(wilds.pop())
+            k -= 1
+        return k == 0
+
+    for rank, entry in plan.items():            # a new meld of two naturals needs a third card
+        if entry[2] == 0 and len(entry[0]) < 3 and not give(rank, 3 - len(entry[0])):
+            return None
+
+    def size(entry):
+        return entry[2] + len(entry[0]) + len(entry[1])
+
+    need = rules.format.canastas_to_go_out - sum(1 for e in plan.values() if size(e) >= 7)
+    for rank, entry in sorted(plan.items(), key=lambda item: 7 - size(item[1])):
+        if need <= 0:
+            break
+        if size(entry) < 7 and give(rank, 7 - size(entry)) and size(entry) >= 7:
+            need -= 1
+    if need > 0:
+        return None
+    for rank in plan:                           # wild cards left over: wherever there is room
+        give(rank, len(wilds))
+    if wilds:
+        return None
+    groups = []
+    for rank, (nat, wild, before, _) in plan.items():
+        if nat or wild:
+            groups.append(Group(tuple(nat + wild), rank if before and not nat else None, None))
+    return groups
 
 
 def _legal(pos, candidates, short=None) -> list:
@@ -137,7 +215,7 @@ def _meld_shortcut(pos) -> int | None:
         return None
     if pos.team_melds(pos.team):
         return 0
-    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
+    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
     if minimum and pos.phase != "draw" and can_go_out(pos):
         return None
     return minimum
@@ -333,7 +411,7 @@ def _new_meld_options(hand, exclude_rank=None) -> dict:
 
 def _with_extra_melds(pos, singles, hand, kind) -> list:
     """Smallest several-meld actions that reach the first meld's minimum where no single one does."""
-    minimum = pos.rules.initial_minimum_for(pos.score[TEAM_INDEX[pos.team]])
+    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
     top = pos.top if kind == "take" else None
     firsts = [m for m in singles if m.groups] if kind == "take" else [None]
     out = []

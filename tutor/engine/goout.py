@@ -9,7 +9,8 @@ rank, so it is solved directly instead of by search:
 - black threes form their own meld of three or four, only if the variant allows, and
   take no wild card (not even once that meld lies on the table);
 - every wild card needs room in some meld (`meld.max-wilds`, variant `wilds`);
-- the team needs a canasta at the end (`goout.canasta`).
+- the team needs a canasta at the end (`goout.canasta`); two with two or six players
+  (`players.two-canastas`).
 
 The first meld's minimum never stands in the way: a team that has not melded yet can only
 be here after drawing from the stock, and going out concealed then needs no minimum — also
@@ -125,8 +126,11 @@ def _can_meld_all(cards, melds, rules) -> bool:
     need = sum(e[2] for e in entries)
     if wilds < need or wilds > sum(e[1] for e in entries):
         return False
-    if any(m.is_canasta for m in melds):
+    needed = rules.format.canastas_to_go_out
+    if sum(1 for m in melds if m.is_canasta) >= needed:
         return True
-    spare = wilds - need
-    return any(size + min(room, spare + required) >= CANASTA_SIZE
-               for size, room, required in entries)
+    # the wild cards to spare beyond those required must complete the canastas still wanted:
+    # the cheapest melds first (for one canasta: any meld that can reach seven)
+    costs = sorted(max(0, CANASTA_SIZE - size - required) for size, room, required in entries
+                   if size + room >= CANASTA_SIZE)
+    return len(costs) >= needed and sum(costs[:needed]) <= wilds - need

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import checks as C
 from .moves import Move
-from .position import Position, as_position, partner_of, team_of
+from .position import Position, as_position
 from .ruling import Check, Ruling
 
 
@@ -30,7 +30,7 @@ class Trial:
         self.cards = (groups[0].cards if len(groups) == 1 else        # (one group is the usual)
                       tuple(c for g in groups for c in g.cards))
         self.rest = None        # the hand without those cards, once own_cards has checked them
-        self.team = team_of(pos.turn)
+        self.team = pos.team
         self.hand = pos.hand()
         self.checks: list[Check] = []
         self.plan = None
@@ -73,7 +73,7 @@ def _common(t: Trial) -> None:
     if move.kind in ("yes", "no"):
         t.need(C.answer_needs_question(pos, move))
         if move.seat is not None:
-            t.need(C.turn_order(pos, move.seat, partner_of(pos.turn), answering=True))
+            t.need(C.turn_order(pos, move.seat, pos.actor, answering=True))
         return
     if move.seat is not None and move.seat != pos.turn:
         t.need(C.turn_order(pos, move.seat, pos.turn))
@@ -136,7 +136,9 @@ def _judge_discard(t: Trial) -> Check:
     plan.laid = t.cards[0]
     if not plan.hand:
         t.need(C.goout_binding_no(t))
-        t.need(C.goout_canasta(t, t.pos.has_canasta(t.team)))
+        melds = t.pos.team_melds(t.team)
+        t.need(C.goout_canasta(t, sum(1 for m in melds if m.is_canasta)
+                               >= t.pos.rules.format.canastas_to_go_out, melds))
         plan.out = True
         return t.need(C.goout_last_card(t))
     t.need(C.must_go_out(t, plan))

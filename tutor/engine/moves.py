@@ -16,14 +16,16 @@ from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card, MELD_RANKS
 from .errors import CardError, MoveError
+from .formats import ALL_SEATS, FORMATS
 
 KINDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "exchange")
 _ALIASES = {"pick": "take", "lay": "meld", "add": "meld", "throw": "discard", "swap": "exchange"}
 _WORD = re.compile(r"\S+")             # any whitespace separates words, as in position text
 _CARD_WORD = re.compile(r"[^\s,]+")     # cards: whitespace or commas between them
-_SEAT_LIST = ("N", "E", "S", "W")
+_SEAT_LIST = ALL_SEATS                  # a move may name its seat: "W: draw" (any table's seats)
 _SEATS = frozenset(_SEAT_LIST)
-_TEAMS = frozenset(("NS", "EW"))
+#: the sides a meld may be aimed at ("NS K: 2C"), of any table: the judge says whose they are
+_TEAMS = frozenset(side for f in FORMATS.values() for side in f.sides)
 _RANKS = frozenset(MELD_RANKS)
 _CARDS = frozenset(ALL_CARDS)
 _BARE = frozenset(("draw", "take", "discard", "ask", "yes", "no"))     # kinds without cards
@@ -123,7 +125,7 @@ def _parse_groups(text: str, offset: int) -> tuple:
         if ":" in part:
             head, _, body = part.partition(":")
             words = head.split()
-            if len(words) == 2 and words[0].upper() in ("NS", "EW"):
+            if len(words) == 2 and words[0].upper() in _TEAMS:
                 team = words[0].upper()
                 words = words[1:]
             if len(words) != 1:
@@ -202,7 +204,7 @@ def _check_built(move: Move) -> Move:
             read.append(card)
         if rank is not None and rank not in MELD_RANKS:
             raise MoveError("error:move.built.rank", rank=repr(rank), ranks=" ".join(MELD_RANKS))
-        if team is not None and (team not in ("NS", "EW") or rank is None):
+        if team is not None and (team not in _TEAMS or rank is None):
             raise MoveError("error:move.built.team", team=repr(team))
         if not read and rank is None:
             raise MoveError("error:move.built.empty-group")

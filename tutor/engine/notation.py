@@ -32,17 +32,72 @@ import re
 from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, sort_cards
 from .errors import CardError, PositionError, RulesError
 from .words import Words
-from .position import (ASKED, PHASES, SEAT_INDEX, SEATS, TEAM_INDEX, TEAMS, Layout, Meld,
-                       Position, team_of)
-from .ruleset import DEFAULT, Ruleset
+from .formats import FORMATS
+from .position import ASKED, PHASES, Layout, Meld, Position
+from .ruleset import DEFAULT, FOUR, Ruleset
 
 __all__ = ["parse_position", "position_text", "meld_problem"]
 
-_KEYS = ("rules", "turn", "asked", "score", "n", "e", "s", "w", "ns", "ew", "ns red3",
-         "ew red3", "pile", "stock", "opened", "started", "touched", "below-minimum", "out",
-         "seed")
-_KEY_LIST = "rules, turn, asked, score, N, E, S, W, NS, EW, NS red3, EW red3, pile, stock, " \
-            "opened, started, touched, below-minimum, out, seed"
+_HEAD_KEYS = ("rules", "turn", "asked", "score")
+_TAIL_KEYS = ("pile", "stock", "opened", "started", "touched", "below-minimum", "out", "seed")
+
+
+class _Keys:
+    """The keys of a position text at one table (its `Format`): the seats' hands, the sides'
+    melds and red threes. Keys are lower case; `zone[key]` says what a key holds."""
+
+    def __init__(self, fmt):
+        self.fmt = fmt
+        self.zone = {}                  # key -> ("hand", seat) | ("melds", side) | ("red3", side)
+        for seat in fmt.seats:
+            self.zone[seat.lower()] = ("hand", seat)
+        names = []
+        for side in fmt.sides:
+            # a player alone is a side named by the seat: its melds are written 'N melds:'
+            melds_key = side if side not in fmt.seat_index else side + " melds"
+            self.zone[melds_key.lower()] = ("melds", side)
+            names.append(melds_key)
+        shown = list(_HEAD_KEYS[:1]) + ["turn", "asked", "score"] + list(fmt.seats) + names
+        shown += [side + " red3" for side in fmt.sides] + list(_TAIL_KEYS)
+        for side in fmt.sides:
+            self.zone[side.lower() + " red3"] = ("red3", side)
+        self.all = frozenset(_HEAD_KEYS + _TAIL_KEYS) | frozenset(self.zone)
+        self.listed = ", ".join(shown)
+        # the seats and sides of the other tables: named in words when written here
+        self.elsewhere = {k for f in FORMATS.values() for k in _Keys.zone_keys(f)} - self.all
+
+    @staticmethod
+    def zone_keys(fmt):
+        keys = [s.lower() for s in fmt.seats]
+        for side in fmt.sides:
+            keys.append((side if side not in fmt.seat_index else side + " melds").lower())
+            keys.append(side.lower() + " red3")
+        return keys
+
+
+_KEYS_OF = {}
+
+
+def _keys(fmt) -> _Keys:
+    keys = _KEYS_OF.get(fmt.key)
+    if keys is None:
+        keys = _KEYS_OF[fmt.key] = _Keys(fmt)
+    return keys
+
+
+def _rules_first(text: str):
+    """The ruleset a text's `rules:` line names, read before the other lines (the table's
+    seats and deck depend on it); None if it names none or is wrong (the line itself says
+    what is wrong when it is read in its place)."""
+    for raw in _LINE_BREAK.split(text):
+        content = raw.split("#", 1)[0]
+        key, colon, value = content.partition(":")
+        if colon and key.strip().lower() == "rules":
+            try:
+                return Ruleset.parse(value.strip().lower())
+            except RulesError:
+                return None
+    return None
 _CARD_CACHE = Card._cache
 _TOKEN = re.compile(r"[;,+]|[^\s;,+]+")
 _INT = re.compile(r"[+-]?\d+\Z")            # \d: any decimal digit, as int() reads them
@@ -75,14 +130,18 @@ class _Parse:
         self.copies = [0] * len(ALL_CARDS)
         self.placed = 0              # cards written anywhere
         self.unseen_total = 0        # unseen hand slots written so far
-        self.rules = DEFAULT
-        self.turn, self.phase = "N", "draw"
+        self.rules = _rules_first(text) or DEFAULT
+        fmt = self.fmt = self.rules.format
+        self.keys = _keys(fmt)
+        self.deck = fmt.deck_size
+        self.turn, self.phase = fmt.seats[0], "draw"
         self.asked = "-"
-        self.score = (0, 0)
-        self.shown: list = [None, None, None, None]        # per seat: [(card, line, col)] or None
-        self.unseen = [0, 0, 0, 0]
-        self.melds: list = [[], []]                        # per team: [[(card, line, col)], ...]
-        self.red3: list = [[], []]
+        self.score = (0,) * len(fmt.sides)
+        n, m = len(fmt.seats), len(fmt.sides)
+        self.shown: list = [None] * n                      # per seat: [(card, line, col)] or None
+        self.unseen = [0] * n
+        self.melds: list = [[] for _ in range(m)]          # per side: [[(card, line, col)], ...]
+        self.red3: list = [[] for _ in range(m)]
         self.pile: list = []
         self.stock_shown: list = []
         self.stock_rest = True
@@ -108,23 +167,27 @@ class _Parse:
                 raise PositionError(exc, line, col) from None
         copies = self.copies
         n = copies[card.index] = copies[card.index] + 1
-        if n > 2 and n > COPIES[card]:
+        if n > 2 and n > self.fmt.copies(card):
             # the first card too many: a third of its kind, or a fifth joker
+            most = self.fmt.copies(card)
+            if self.fmt.packs != 2:
+                self.fail("error:position.too-many-copies", line, col, card=card.text,
+                          copies=most, players=self.fmt.players, deck=self.deck)
             if card.rank == "JK":
-                self.fail("error:position.fifth-joker", line, col, copies=COPIES[card])
-            self.fail("error:position.third-card", line, col, card=card.text, copies=COPIES[card])
+                self.fail("error:position.fifth-joker", line, col, copies=most)
+            self.fail("error:position.third-card", line, col, card=card.text, copies=most)
         self.placed += 1
-        if self.unseen_total and self.placed + self.unseen_total > DECK_SIZE:
+        if self.unseen_total and self.placed + self.unseen_total > self.deck:
             self.check_total(line, col)
         return card
 
     def check_total(self, line, col, unseen=0, seat=None):
         total = self.placed + self.unseen_total
-        if total > DECK_SIZE:
+        if total > self.deck:
             if unseen:
                 self.fail("error:position.too-many-unseen", line, col, count=unseen, seat=seat,
-                          total=total, deck=DECK_SIZE)
-            self.fail("error:position.too-many-cards", line, col, total=total, deck=DECK_SIZE)
+                          total=total, deck=self.deck)
+            self.fail("error:position.too-many-cards", line, col, total=total, deck=self.deck)
 
     def cards(self, line, tokens, stray, **where):
         """Cards of a list (commas allowed between them); `stray` (with `where`) says that a
@@ -149,11 +212,16 @@ class _Parse:
             start = len(content) - len(content.lstrip()) + 1
             if colon < 0:
                 self.fail("error:position.not-a-line", no, start, text=content.strip(),
-                          keys=_KEY_LIST)
+                          keys=self.keys.listed)
             keytext = content[:colon].strip()
             key = " ".join(keytext.lower().split())
-            if key not in _KEYS:
-                self.fail("error:position.not-a-key", no, start, key=keytext, keys=_KEY_LIST)
+            if key not in self.keys.all:
+                if key in self.keys.elsewhere:
+                    self.fail("error:position.not-at-table", no, start, key=keytext,
+                              players=self.fmt.players, seats=" ".join(self.fmt.seats),
+                              keys=self.keys.listed)
+                self.fail("error:position.not-a-key", no, start, key=keytext,
+                          keys=self.keys.listed)
             if key in self.lines:
                 first = self.lines[key].no
                 self.fail("error:position.twice", no, start, key=keytext, first=first)
@@ -162,9 +230,18 @@ class _Parse:
             valcol = tokens[0][1] if tokens else colon + 2
             line = self.lines[key] = _Line(no, key, keytext, start, valcol, colon + 2, tokens)
             if not tokens:
+                hint = _EMPTY_HINT.get(key) or _ZONE_HINT[self.keys.zone[key][0]]
                 self.fail("error:position.no-value", no, colon + 2, key=keytext,
-                          hint=Words(_EMPTY_HINT[key]))
-            getattr(self, "read_" + key.replace(" ", "_").replace("-", "_"))(line, value)
+                          hint=Words(hint))
+            zone = self.keys.zone.get(key)
+            if zone is None:
+                getattr(self, "read_" + key.replace(" ", "_").replace("-", "_"))(line, value)
+            elif zone[0] == "hand":
+                self.read_hand(line, zone[1])
+            elif zone[0] == "melds":
+                self.read_team(line, zone[1])
+            else:
+                self.read_red3(line, zone[1])
 
     def read_rules(self, line, value):
         offset = line.vstart - 1
@@ -180,11 +257,20 @@ class _Parse:
                 raise PositionError(exc, line.no, col) from None
         self.rules = Ruleset.parse(value.strip().lower())
 
+    def seat(self, word, line, col, key="error:position.not-a-seat"):
+        """A seat of this table, or a `PositionError` naming the seats there are."""
+        seat = word.upper()
+        if seat not in self.fmt.seat_index:
+            if self.fmt is FOUR:
+                self.fail(key, line, col, seat=word)
+            self.fail("error:position.not-a-seat-here", line, col, seat=word,
+                      players=self.fmt.players, seats=" ".join(self.fmt.seats))
+        return seat
+
     def read_turn(self, line, value):
         toks = line.tokens
         seat, col = toks[0]
-        if seat.upper() not in SEATS:
-            self.fail("error:position.not-a-seat", line.no, col, seat=seat)
+        self.seat(seat, line.no, col)
         self.turn = seat.upper()
         if len(toks) >= 2:
             phase, pcol = toks[1]
@@ -208,8 +294,11 @@ class _Parse:
                       value=value.strip())
         for i in range(0, len(toks), 2):
             (team, tcol), (points, pcol) = toks[i], toks[i + 1]
-            if team.upper() not in TEAMS:
-                self.fail("error:position.score.not-a-team", line.no, tcol, team=team)
+            if team.upper() not in self.fmt.side_index:
+                if self.fmt is FOUR:
+                    self.fail("error:position.score.not-a-team", line.no, tcol, team=team)
+                self.fail("error:position.score.not-a-side", line.no, tcol, team=team,
+                          sides=" ".join(self.fmt.sides))
             if team.upper() in totals:
                 self.fail("error:position.score.twice", line.no, tcol, team=team.upper())
             if not _INT.match(points):
@@ -219,11 +308,11 @@ class _Parse:
                 self.fail("error:position.score.too-long", line.no, pcol, points=_brief(points),
                           digits=SCORE_DIGITS)
             totals[team.upper()] = int(points)
-        self.score = (totals.get("NS", 0), totals.get("EW", 0))
+        self.score = tuple(totals.get(side, 0) for side in self.fmt.sides)
 
     def read_hand(self, line, seat):
         toks = line.tokens
-        i = SEAT_INDEX[seat]
+        i = self.fmt.seat_index[seat]
         if len(toks) == 1 and toks[0][0] == "-":
             self.shown[i] = []
             return
@@ -250,28 +339,16 @@ class _Parse:
     def count(self, tok, seat, line):
         """A number of unseen cards; more digits than the deck's 108 has is refused here."""
         word, col = tok
-        if _digits(word) > len(str(DECK_SIZE)):
+        if _digits(word) > len(str(self.deck)):
             self.fail("error:position.unseen-too-long", line, col, number=_brief(word), seat=seat,
-                      deck=DECK_SIZE)
+                      deck=self.deck)
         return int(word)
-
-    def read_n(self, line, value):
-        self.read_hand(line, "N")
-
-    def read_e(self, line, value):
-        self.read_hand(line, "E")
-
-    def read_s(self, line, value):
-        self.read_hand(line, "S")
-
-    def read_w(self, line, value):
-        self.read_hand(line, "W")
 
     def read_team(self, line, team):
         toks = line.tokens
         if len(toks) == 1 and toks[0][0] == "-":
             return
-        melds, current, sep = self.melds[TEAM_INDEX[team]], [], line.valcol
+        melds, current, sep = self.melds[self.fmt.side_index[team]], [], line.valcol
         for tok, col in toks + [(";", None)]:
             if tok == ";":
                 if not current:
@@ -284,27 +361,15 @@ class _Parse:
             else:
                 current.append((self.card(tok, line.no, col), line.no, col))
 
-    def read_ns(self, line, value):
-        self.read_team(line, "NS")
-
-    def read_ew(self, line, value):
-        self.read_team(line, "EW")
-
     def read_red3(self, line, team):
         toks = line.tokens
         if len(toks) == 1 and toks[0][0] == "-":
             return
-        zone = self.red3[TEAM_INDEX[team]]
+        zone = self.red3[self.fmt.side_index[team]]
         for card, no, col in self.cards(line.no, toks, "error:position.stray-in-red3", team=team):
             if not card.is_red_three:
                 self.fail("error:position.not-a-red-three", no, col, card=card.text)
             zone.append((card, no, col))
-
-    def read_ns_red3(self, line, value):
-        self.read_red3(line, "NS")
-
-    def read_ew_red3(self, line, value):
-        self.read_red3(line, "EW")
 
     def read_pile(self, line, value):
         toks = line.tokens
@@ -341,9 +406,7 @@ class _Parse:
         if len(toks) == 1 and toks[0][0] == "-":
             return
         for tok, col in toks:
-            seat = tok.upper()
-            if seat not in SEATS:
-                self.fail("error:position.opened.not-a-seat", line.no, col, seat=tok)
+            seat = self.seat(tok, line.no, col, "error:position.opened.not-a-seat")
             if seat in (s for s, _ in self.opened):
                 self.fail("error:position.seat-twice", line.no, col, seat=seat)
             self.opened.append((seat, col))
@@ -374,9 +437,7 @@ class _Parse:
     def read_out(self, line, value):
         toks = line.tokens
         seat, col = toks[0]
-        if seat.upper() not in SEATS:
-            self.fail("error:position.not-a-seat", line.no, col, seat=seat)
-        self.out = seat.upper()
+        self.out = self.seat(seat, line.no, col)
         if len(toks) >= 2:
             if toks[1][0].lower() != "concealed" or len(toks) > 2:
                 self.fail("error:position.out-how", line.no, toks[1][1], seat=self.out)
@@ -393,20 +454,21 @@ class _Parse:
 
     # ---- pass 2: what the lines say together ----------------------------------------
     def check(self):
-        rules = self.rules
+        rules, fmt = self.rules, self.fmt
+        side_of = fmt.side_of
         started = {r for r, _, _ in self.started}
         for i, shown in enumerate(self.shown):
             if shown and rules.red3_dealt != "on-turn":
                 for card, no, col in shown:
                     if card.is_red_three:
-                        self.fail("error:position.red-three-in-hand", no, col, seat=SEATS[i],
-                                  card=card.text)
-        for t, team in enumerate(TEAMS):
+                        self.fail("error:position.red-three-in-hand", no, col,
+                                  seat=fmt.seats[i], card=card.text)
+        for t, team in enumerate(fmt.sides):
             ranks = {}
             for meld in self.melds[t]:
                 cards = [c for c, _, _ in meld]
                 problem = meld_problem(cards, rules, black_threes_ok=(
-                    self.phase == "over" or (team_of(self.turn) == team and "3" in started)))
+                    self.phase == "over" or (side_of(self.turn) == team and "3" in started)))
                 if problem:
                     message, k = problem
                     self.fail(message, meld[k][1], meld[k][2])
@@ -418,63 +480,69 @@ class _Parse:
         if self.opened is not None:
             line = self.lines["opened"]
             for seat, col in self.opened:
-                if not self.melds[TEAM_INDEX[team_of(seat)]]:
+                if not self.melds[fmt.side_index[side_of(seat)]]:
                     self.fail("error:position.opened.no-melds", line.no, col, seat=seat,
-                              team=team_of(seat))
-        team = team_of(self.turn)
+                              team=side_of(seat))
+        team = side_of(self.turn)
+        own = self.melds[fmt.side_index[team]]
         for rank, no, col in self.started:
-            if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
+            if not any(c.rank == rank for m in own for c, _, _ in m):
                 self.fail("error:position.started.no-meld", no, col, seat=self.turn, rank=rank,
                           team=team)
         for rank, no, col in self.touched:
-            if not any(c.rank == rank for m in self.melds[TEAM_INDEX[team]] for c, _, _ in m):
+            if not any(c.rank == rank for m in own for c, _, _ in m):
                 self.fail("error:position.touched.no-meld", no, col, seat=self.turn, rank=rank,
                           team=team)
             if rank in started:
                 self.fail("error:position.touched.started", no, col, seat=self.turn, rank=rank)
         if self.below_minimum:
             line = self.lines["below-minimum"]
-            ranks = {next(c.rank for c, _, _ in m if c.is_natural)
-                     for m in self.melds[TEAM_INDEX[team]]}
+            ranks = {next(c.rank for c, _, _ in m if c.is_natural) for m in own}
             if self.phase != "melded" or not ranks or not ranks <= started:
                 self.fail("error:position.below-minimum.how", line.no, line.valcol,
                           seat=self.turn, team=team)
             for seat, col in self.opened or ():
-                if team_of(seat) == team:
+                if side_of(seat) == team:
                     self.fail("error:position.below-minimum.opened", self.lines["opened"].no,
                               col, team=team, seat=seat)
         if self.out is not None:
             line = self.lines["out"]
             if self.phase != "over":
                 self.fail("error:position.out.not-over", line.no, line.valcol, seat=self.turn)
-            i = SEAT_INDEX[self.out]
+            i = fmt.seat_index[self.out]
             if self.shown[i] is None or self.shown[i] or self.unseen[i]:
                 self.fail("error:position.out.holds", line.no, line.valcol, seat=self.out)
 
     # ---- the unseen cards ---------------------------------------------------------------
     def deal_unseen(self):
-        for i in range(4):
-            if self.shown[i] is None:        # a seat not mentioned: 11 unseen cards
+        fmt = self.fmt
+        for i in range(fmt.players):
+            if self.shown[i] is None:        # a seat not mentioned: a dealt hand of unseen cards
                 self.shown[i] = []
-                self.unseen[i] = 11
-                self.unseen_total += 11
+                self.unseen[i] = fmt.hand_size
+                self.unseen_total += fmt.hand_size
         exact = not self.stock_rest
         anchor = self.lines.get("stock") or next(iter(self.lines.values()), None)
         where = (anchor.no, anchor.valcol) if anchor else (1, 1)
-        if self.unseen_total + self.placed > DECK_SIZE:
-            missing = [s for s in SEATS if s.lower() not in self.lines]
-            self.fail("error:position.not-mentioned", *where, count=len(missing),
+        if self.unseen_total + self.placed > self.deck:
+            missing = [s for s in fmt.seats if s.lower() not in self.lines]
+            if fmt is FOUR:
+                self.fail("error:position.not-mentioned", *where, count=len(missing),
+                          seats=", ".join(missing), total=self.unseen_total + self.placed,
+                          deck=self.deck)
+            self.fail("error:position.not-mentioned-here", *where, count=len(missing),
                       seats=", ".join(missing), total=self.unseen_total + self.placed,
-                      deck=DECK_SIZE)
+                      deck=self.deck, hand=fmt.hand_size)
         if not self.unseen_total and exact:
-            pool_size = DECK_SIZE - self.placed
+            pool_size = self.deck - self.placed
             if pool_size:
                 self.fail("error:position.nowhere", *where, count=pool_size,
-                          cards=_pool_preview(self.copies), deck=DECK_SIZE)
-            return {i: () for i in range(4)}, (), False
+                          cards=_pool_preview(self.copies, fmt.packs), deck=self.deck)
+            return {i: () for i in range(fmt.players)}, (), False
         seed = 0 if self.seed is None else self.seed
         red_ok = self.rules.red3_dealt == "on-turn"
-        dealt, rest, short = _deal_unseen(tuple(self.copies), tuple(self.unseen), seed, red_ok)
+        dealt, rest, short = _deal_unseen(tuple(self.copies), tuple(self.unseen), seed, red_ok,
+                                          fmt.packs)
         if short:
             self.fail("error:position.unseen-short", *where, count=short)
         if exact and rest:
@@ -490,14 +558,16 @@ class _Parse:
         dealt, rest, has_layout = self.deal_unseen()
         shown = tuple(sort_cards(c for c, _, _ in s) for s in self.shown)
         hands = tuple(sort_cards(shown[i] + dealt[i]) if dealt[i] else shown[i]
-                      for i in range(4))
+                      for i in range(self.fmt.players))
         melds = tuple(tuple(Meld(next(c.rank for c, _, _ in m if c.is_natural),
                                  sort_cards(c for c, _, _ in m)) for m in team)
                       for team in self.melds)
         stock_shown = tuple(c for c, _, _ in self.stock_shown)
         if self.opened is None:         # a team whose first meld is this turn's: not opened
-            opened = frozenset(s for s in SEATS if melds[TEAM_INDEX[team_of(s)]] and not (
-                self.below_minimum and team_of(s) == team_of(self.turn)))
+            fmt = self.fmt
+            side = fmt.side_of
+            opened = frozenset(s for s in fmt.seats if melds[fmt.side_index[side(s)]] and not (
+                self.below_minimum and side(s) == side(self.turn)))
         else:
             opened = frozenset(s for s, _ in self.opened)
         layout = None
@@ -523,29 +593,27 @@ _EMPTY_HINT = {
     "opened": "error:position.hint.seats", "started": "error:position.hint.ranks",
     "touched": "error:position.hint.ranks", "below-minimum": "error:position.hint.yes-no",
     "out": "error:position.hint.out", "seed": "error:position.hint.seed",
-    "ns": "error:position.hint.melds", "ew": "error:position.hint.melds",
-    "ns red3": "error:position.hint.red3", "ew red3": "error:position.hint.red3",
-    "n": "error:position.hint.hand", "e": "error:position.hint.hand",
-    "s": "error:position.hint.hand", "w": "error:position.hint.hand",
 }
+_ZONE_HINT = {"hand": "error:position.hint.hand", "melds": "error:position.hint.melds",
+              "red3": "error:position.hint.red3"}
 
 
 @functools.lru_cache(maxsize=64)     # a parsed position's to_text deals the same again
-def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool):
+def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool, packs: int = 2):
     """Deal the pool (the cards `copies` does not count) to the unseen hand slots.
 
     The pool in `Card.order`, shuffled with ``random.Random(seed)``, is dealt to the seats
-    in order N E S W, `unseen[i]` cards each, red threes skipped unless `red_ok`. Returns
-    ``(dealt, rest, short)``: the cards per seat (a tuple of four tuples), the rest of the
-    stock in shuffled order, and how many hand slots the pool could not fill.
+    in turn order (N E S W for four), `unseen[i]` cards each, red threes skipped unless
+    `red_ok`. Returns ``(dealt, rest, short)``: the cards per seat (a tuple per seat), the
+    rest of the stock in shuffled order, and how many hand slots the pool could not fill.
     """
-    pool = [c for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
+    pool = [c for c in _POOL_ORDER for _ in range(_copies(c, packs) - copies[c.index])]
     random.Random(seed).shuffle(pool)
     dealt = []
     rest = []
     short = 0
     it = iter(pool)
-    for i in range(4):
+    for i in range(len(unseen)):
         need = unseen[i]
         got = []
         while need:
@@ -573,8 +641,12 @@ def _brief(text: str, most: int = 24) -> str:
     return text if len(text) <= most else text[:most - 4] + " …"
 
 
-def _pool_preview(copies) -> str:
-    missing = [c.text for c in _POOL_ORDER for _ in range(COPIES[c] - copies[c.index])]
+def _copies(card, packs: int) -> int:
+    return COPIES[card] if packs == 2 else (2 * packs if card.rank == "JK" else packs)
+
+
+def _pool_preview(copies, packs: int = 2) -> str:
+    missing = [c.text for c in _POOL_ORDER for _ in range(_copies(c, packs) - copies[c.index])]
     return " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
 
 
@@ -648,13 +720,14 @@ def _layout_fits(pos: Position, layout) -> bool:
                      pos.pile, layout.stock_shown):
             for card in zone:
                 copies[card.index] += 1
-        if any(k > COPIES[card] for card, k in zip(ALL_CARDS, copies)):
+        packs = pos.rules.format.packs
+        if any(k > _copies(card, packs) for card, k in zip(ALL_CARDS, copies)):
             return False
         for hand, shown, count in zip(pos.hands, layout.shown, unseen):
             if len(hand) != len(shown) + count or shown != sort_cards(shown):
                 return False
         dealt, rest, short = _deal_unseen(tuple(copies), unseen, pos.seed,
-                                          pos.rules.red3_dealt == "on-turn")
+                                          pos.rules.red3_dealt == "on-turn", packs)
         if short or pos.stock[n:] != rest or (rest and not layout.stock_rest):
             return False
         return all(hand == (sort_cards(shown + dealt[i]) if dealt[i] else tuple(shown))
@@ -668,11 +741,12 @@ def position_text(pos: Position) -> str:
     layout = pos.layout
     if layout is not None and not _layout_fits(pos, layout):
         layout = None
+    fmt = pos.rules.format
     out = [f"rules: {pos.rules.to_text() if isinstance(pos.rules, Ruleset) else pos.rules}",
            f"turn: {pos.turn} {pos.phase}",
            f"asked: {pos.asked}",
-           f"score: NS {pos.score[0]}, EW {pos.score[1]}"]
-    for i, seat in enumerate(SEATS):
+           "score: " + ", ".join(f"{side} {points}" for side, points in zip(fmt.sides, pos.score))]
+    for i, seat in enumerate(fmt.seats):
         if layout is None:
             out.append(f"{seat}: {_cards(pos.hands[i])}")
         else:
@@ -683,9 +757,10 @@ def position_text(pos: Position) -> str:
                 out.append(f"{seat}: {unseen}")
             else:
                 out.append(f"{seat}: {_cards(shown)} + {unseen}")
-    for t, team in enumerate(TEAMS):
+    for t, team in enumerate(fmt.sides):
         melds = pos.melds[t]
-        out.append(f"{team}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
+        key = team if team not in fmt.seat_index else team + " melds"
+        out.append(f"{key}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
         out.append(f"{team} red3: {_cards(pos.red3[t])}")
     out.append(f"pile: {_cards(pos.pile)}")
     if layout is None:
@@ -696,7 +771,7 @@ def position_text(pos: Position) -> str:
     else:
         out.append(f"stock: exactly {_cards(layout.stock_shown)}" if layout.stock_shown
                    else "stock: -")
-    opened = [s for s in SEATS if s in pos.opened]
+    opened = [s for s in fmt.seats if s in pos.opened]
     out.append(f"opened: {' '.join(opened) if opened else '-'}")
     if pos.started:
         out.append("started: " + " ".join(r for r in MELD_RANKS if r in pos.started))

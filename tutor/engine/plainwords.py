@@ -39,12 +39,11 @@ def cards_words(cards, lang: str = "en") -> str:
 
 def actor(move, position) -> str:
     """Who makes `move` in `position`: the seat it names ("W: draw"), the partner for an
-    answer to a pending question, else the player to move."""
-    from .position import partner_of
+    answer to a pending question (`Position.actor`), else the player to move."""
     if move.seat:
         return move.seat
-    if move.kind in ("yes", "no") and position.asked == "pending":
-        return partner_of(position.turn)
+    if move.kind in ("yes", "no"):
+        return position.actor
     return position.turn
 
 

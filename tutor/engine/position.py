@@ -1,8 +1,11 @@
 """The position: one immutable snapshot of a Canasta hand in progress.
 
 Glossary:
-- *seat*: N E S W; play passes clockwise N → E → S → W (`deal.order`).
-- *team*: NS (North–South) or EW (East–West); partners sit opposite.
+- *seat*: N E S W for four players; play passes clockwise N → E → S → W (`deal.order`).
+  Other counts have their own seats (formats.py); `pos.format` knows them.
+- *side* (or *team*): NS (North–South) or EW (East–West) for four, partners opposite; a
+  player alone is a side of one seat (`players.sides`). `melds`, `red3` and `score` hold
+  one entry per side, `hands` one per seat, in the format's order.
 - *meld*: three or more cards of one rank on the table, owned by a team (`meld.*`).
 - *canasta*: a meld of seven or more; *natural* (no wild card, 500) or *mixed* (300).
 - *frozen pile*: a pile that can only be taken with a natural pair of the top card's
@@ -30,33 +33,8 @@ from typing import NamedTuple
 from .cards import Card, cards_text, sort_cards
 from .ruleset import DEFAULT, Ruleset
 
-SEATS = ("N", "E", "S", "W")
-TEAMS = ("NS", "EW")
 PHASES = ("draw", "drawn", "melded", "over")
 ASKED = ("-", "pending", "yes", "no")
-SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
-TEAM_INDEX = {"NS": 0, "EW": 1}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-def team_of(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
-
-
-def partner_of(seat: str) -> str:
-    return SEATS[(SEAT_INDEX[seat] + 2) % 4]
-
-
-def next_seat(seat: str) -> str:
-    return SEATS[(SEAT_INDEX[seat] + 1) % 4]
-
-
-def other_team(team: str) -> str:
-    return "EW" if team == "NS" else "NS"
-
-
-def team_seats(team: str) -> tuple:
-    return ("N", "S") if team == "NS" else ("E", "W")
 
 
 def as_position(value) -> "Position":
@@ -132,10 +110,10 @@ class Position:
     phase: str = "draw"
     asked: str = "-"
     rules: Ruleset = DEFAULT
-    score: tuple = (0, 0)                   # running totals (NS, EW) before this hand
-    hands: tuple = ((), (), (), ())         # per seat N E S W, sorted cards
-    melds: tuple = ((), ())                 # per team NS EW, Meld tuples in the order laid
-    red3: tuple = ((), ())                  # per team, red threes laid out
+    score: tuple = (0, 0)                   # running totals per side (NS, EW) before this hand
+    hands: tuple = ((), (), (), ())         # per seat in turn order (N E S W), sorted cards
+    melds: tuple = ((), ())                 # per side (NS EW), Meld tuples in the order laid
+    red3: tuple = ((), ())                  # per side, red threes laid out
     pile: tuple = ()                        # discard pile, bottom first
     stock: tuple = ()                       # top first
     opened: frozenset = frozenset()         # seats that melded before this turn
@@ -184,25 +162,42 @@ class Position:
         return SeatView.of(self, seat)
 
     # ---- queries ----------------------------------------------------------------
+    @property
+    def format(self):
+        """Who sits where and the numbers of this game: a `Format` (formats.py)."""
+        return self.rules.format
+
     def hand(self, seat: str | None = None) -> tuple:
-        return self.hands[SEAT_INDEX[seat or self.turn]]
+        return self.hands[self.rules.format.seat_index[seat or self.turn]]
 
     def team_melds(self, team: str) -> tuple:
-        return self.melds[TEAM_INDEX[team]]
+        return self.melds[self.rules.format.side_index[team]]
 
     def team_red3(self, team: str) -> tuple:
-        return self.red3[TEAM_INDEX[team]]
+        return self.red3[self.rules.format.side_index[team]]
+
+    def team_score(self, team: str) -> int:
+        """The side's running total before this hand."""
+        return self.score[self.rules.format.side_index[team]]
 
     def meld_of(self, team: str, rank: str) -> Meld | None:
-        for meld in self.melds[TEAM_INDEX[team]]:
+        for meld in self.melds[self.rules.format.side_index[team]]:
             if meld.rank == rank:
                 return meld
         return None
 
     @property
     def team(self) -> str:
-        """The team of the player to move."""
-        return team_of(self.turn)
+        """The side of the player to move."""
+        return self.rules.format.side_of(self.turn)
+
+    @property
+    def actor(self) -> str:
+        """The seat that acts now: the partner who answers while "may I go out?" is pending,
+        else the player to move."""
+        if self.asked == "pending":
+            return self.rules.format.answerer(self.turn) or self.turn
+        return self.turn
 
     @property
     def top(self) -> Card | None:
@@ -214,17 +209,20 @@ class Position:
         return tuple(c for c in self.pile if c.is_wild or c.is_red_three)
 
     def is_frozen_for(self, team: str) -> bool:
-        return bool(self.frozen_cards) or not self.melds[TEAM_INDEX[team]]
+        return bool(self.frozen_cards) or not self.team_melds(team)
 
     def has_canasta(self, team: str) -> bool:
-        return any(m.is_canasta for m in self.melds[TEAM_INDEX[team]])
+        return any(m.is_canasta for m in self.team_melds(team))
+
+    def canastas(self, team: str) -> int:
+        return sum(1 for m in self.team_melds(team) if m.is_canasta)
 
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
 
     def card_count(self) -> int:
-        """Every card in every zone: always 108 (`deck.cards`)."""
+        """Every card in every zone: always the whole deck, 108 (`deck.cards`) or 162 (`players.deck`)."""
         return (sum(len(h) for h in self.hands) + sum(len(m.cards) for t in self.melds for m in t)
                 + sum(len(r) for r in self.red3) + len(self.pile) + len(self.stock))
 

@@ -1,12 +1,15 @@
 """Variant flags as data: a frozen `Ruleset` (RULES.md, "Variant flags").
 
-Checks read the ruleset's fields; nothing else in the engine asks which variant is on.
+Checks read the ruleset's fields; nothing else in the engine asks which variant is on. The
+player count (`players`, with `three` and `six`) chooses a `Format` (formats.py), which knows
+the seats, sides and numbers of that game; code asks the format, never the count.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from .errors import RulesError
+from .formats import Format, format_for
 
 #: flag name in the notation -> allowed values, default first.
 FLAGS: dict[str, tuple[str, ...]] = {
@@ -18,11 +21,11 @@ FLAGS: dict[str, tuple[str, ...]] = {
     "red3-dealt": ("at-once", "on-turn"),
     "stock-out": ("must-take", "ends"),
     "players": ("4", "2", "3", "6"),
+    "three": ("each-alone", "cutthroat"),
+    "six": ("two-teams", "three-teams"),
 }
-BUILT_PLAYER_COUNTS = ("4",)
-
-#: `meld.initial`: (lowest cumulative score, minimum count), highest first.
-INITIAL_MINIMUMS = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+#: Combinations of flags the tutor does not play yet: refused in words, never played wrongly.
+NOT_BUILT = {("three", "cutthroat"): "error:rules.cutthroat"}
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,12 @@ class Ruleset:
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
     players: str = "4"
+    three: str = "each-alone"
+    six: str = "two-teams"
+    format: Format = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "format", format_for(self.players, self.three, self.six))
 
     @classmethod
     def parse(cls, text: "str | Ruleset | None") -> "Ruleset":
@@ -54,8 +63,8 @@ class Ruleset:
             if not sep or value not in FLAGS[name]:
                 raise RulesError("error:rules.bad-value", name=name, values=", ".join(FLAGS[name]),
                                  value=value)
-            if name == "players" and value not in BUILT_PLAYER_COUNTS:
-                raise RulesError("error:rules.players", players=value)
+            if (name, value) in NOT_BUILT:
+                raise RulesError(NOT_BUILT[name, value])
             values[_attr(name)] = value
         return cls(**values)
 
@@ -71,10 +80,7 @@ class Ruleset:
         """The first meld's minimum for a team whose running total is `score` (`meld.initial`)."""
         if self.initial_minimum == "off":
             return 0
-        for lowest, minimum in INITIAL_MINIMUMS:
-            if lowest is None or score >= lowest:
-                return minimum
-        return 15  # pragma: no cover - the table ends with None
+        return self.format.initial_minimum_for(score)
 
     def max_wilds(self, naturals: int) -> int:
         """Most wild cards a meld with `naturals` natural cards may hold (`meld.max-wilds`, `wilds`)."""
@@ -87,3 +93,5 @@ def _attr(flag: str) -> str:
 
 DEFAULT = Ruleset()
 assert {_attr(f) for f in FLAGS} <= {f.name for f in fields(Ruleset)}
+#: The four-player format, the default game's.
+FOUR = DEFAULT.format

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .deal import DEALER, deal
-from .position import as_position, SEATS, TEAM_INDEX, TEAMS, Position, team_of, team_seats
+from .deal import deal
+from .position import as_position, Position
 from .ruleset import Ruleset
 from .words import M, NM, Words
 
@@ -66,6 +66,16 @@ NM("sheet:table", "{count} card in the melds", "{count} cards in the melds")
 NM("sheet:hand",
    "{count} card left in {first:name} and {second:name}'s hands",
    "{count} cards left in {first:name} and {second:name}'s hands")
+NM("sheet:hand-alone", "{count} card left in {first:name}'s hand",
+   "{count} cards left in {first:name}'s hand")
+NM("sheet:hand-three",
+   "{count} card left in {first:name}, {second:name} and {third:name}'s hands",
+   "{count} cards left in {first:name}, {second:name} and {third:name}'s hands")
+NM("sheet:red-threes-six", "{count} red three: {points} (players.red3-six)",
+   "{count} red threes: {points} (players.red3-six)")
+NM("sheet:red-threes-six-minus",
+   "{count} red three: {points}, minus: the team has melded nothing (players.red3-six)",
+   "{count} red threes: {points}, minus: the team has melded nothing (players.red3-six)")
 M("sheet:total", "total")
 # a game's standing (Game.result_text); NS and EW are the teams as the notation writes them
 NM("game:goes-on",
@@ -73,6 +83,12 @@ NM("game:goes-on",
    "NS {ns}, EW {ew} after {count} hands: the game goes on to {target} (game.end)")
 M("game:drawn", "NS {ns}, EW {ew}: a drawn game (game.end)")
 M("game:won", "NS {ns}, EW {ew}: {winner} wins by {margin} (game.end)")
+# the same at a table of other sides: {totals} is "N 1200, S 3100" as the notation writes them
+NM("game:goes-on-sides",
+   "{totals} after {count} hand: the game goes on to {target} (game.end)",
+   "{totals} after {count} hands: the game goes on to {target} (game.end)")
+M("game:drawn-sides", "{totals}: a drawn game (game.end)")
+M("game:won-sides", "{totals}: {winner} wins by {margin} (game.end)")
 
 GOING_OUT = 100
 CONCEALED_EXTRA = 100
@@ -117,10 +133,11 @@ class TeamSheet:
 
 
 def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
-    t = TEAM_INDEX[team]
+    fmt = pos.rules.format
+    t = fmt.side_index[team]
     melds = pos.melds[t]
     lines = []          # (rule id, points, Words)
-    if pos.out is not None and team_of(pos.out) == team:
+    if pos.out is not None and fmt.side_of(pos.out) == team:
         lines.append(("score.going-out", GOING_OUT, Words("sheet:going-out", seat=pos.out)))
         if pos.out_concealed:
             lines.append(("goout.concealed", CONCEALED_EXTRA,
@@ -136,20 +153,27 @@ def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
                 words = Words("sheet:both-canastas", natural=natural_words, mixed=words)
         lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       words))
-    seats = team_seats(team)
+    seats = fmt.seats_of(team)
     threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
     if threes:
-        points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
         minus = "-minus" if not melds else ""
-        words = (Words("sheet:all-red-threes" + minus) if threes == 4 else
-                 Words("sheet:red-threes" + minus, count=threes, bonus=RED_THREE))
-        lines.append(("score.red-threes", -points if minus else points, words))
+        if fmt.red3_scale:                  # players.red3-six
+            points = fmt.red3_scale[threes]
+            words = Words("sheet:red-threes-six" + minus, count=threes, points=points)
+            lines.append(("score.red-threes", -points if minus else points, words))
+        else:
+            points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
+            words = (Words("sheet:all-red-threes" + minus) if threes == 4 else
+                     Words("sheet:red-threes" + minus, count=threes, bonus=RED_THREE))
+            lines.append(("score.red-threes", -points if minus else points, words))
     table = sum(m.points for m in melds)
     cards = sum(len(m.cards) for m in melds)
     lines.append(("score.table", table, Words("sheet:table", count=cards)))
     held = [c for s in seats for c in pos.hand(s) if not c.is_red_three]
+    hand_words = {1: "sheet:hand-alone", 2: "sheet:hand", 3: "sheet:hand-three"}[len(seats)]
     lines.append(("score.hand", -sum(c.value for c in held),
-                  Words("sheet:hand", count=len(held), first=seats[0], second=seats[1])))
+                  Words(hand_words, count=len(held),
+                        **dict(zip(("first", "second", "third"), seats)))))
     return TeamSheet(team=team, lines=tuple((r, p) for r, p, _ in lines),
                      items=tuple((r, p, w.text(lang)) for r, p, w in lines),
                      total=sum(p for _, p, _ in lines),
@@ -157,19 +181,21 @@ def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
 
 
 def score_hand(pos: Position, lang: str = "en") -> dict:
-    """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now, each
-    line's words in `lang`."""
+    """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now, one sheet
+    per side of the table (keyed by the side's name), each line's words in `lang`."""
     pos = as_position(pos)
-    return {team: _team_sheet(pos, team, lang or "en") for team in TEAMS}
+    return {team: _team_sheet(pos, team, lang or "en") for team in pos.rules.format.sides}
 
 
 class Game:
-    """A game of hands until a team reaches the target (5000, `game.end`)."""
+    """A game of hands until a side reaches the target (5000, `game.end`; 10000 or 7500 for
+    six, `players.game-six`): `target` None is the table's own."""
 
-    def __init__(self, rules="default", target: int = 5000):
+    def __init__(self, rules="default", target: int | None = None):
         self.rules = Ruleset.parse(rules)
-        self.target = target
-        self.totals = (0, 0)
+        self.format = self.rules.format
+        self.target = self.format.game_target if target is None else target
+        self.totals = (0,) * len(self.format.sides)
         self.hands: list = []       # [(final position, sheet), ...]
 
     def add_hand(self, final: Position) -> dict:
@@ -177,14 +203,16 @@ class Game:
         if self.is_over:
             raise ValueError(f"the game is over: {self.result_text()}")
         sheet = score_hand(final)
-        self.totals = (self.totals[0] + sheet["NS"].total, self.totals[1] + sheet["EW"].total)
+        self.totals = tuple(total + sheet[side].total
+                            for side, total in zip(self.format.sides, self.totals))
         self.hands.append((final, sheet))
         return sheet
 
     @property
     def dealer(self) -> str:
-        """Who deals the next hand: W first, then clockwise (`deal.order`)."""
-        return SEATS[(SEATS.index(DEALER) + len(self.hands)) % 4]
+        """Who deals the next hand: W first (for four), then clockwise (`deal.order`)."""
+        seats = self.format.seats
+        return seats[(seats.index(self.format.dealer) + len(self.hands)) % len(seats)]
 
     def next_deal(self, seed: int = 0) -> Position:
         """The next hand, dealt by the next dealer with the running totals as its score (so
@@ -199,21 +227,37 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """``"NS"`` or ``"EW"`` once the game is over; None while it goes on or for a draw."""
-        if not self.is_over or self.totals[0] == self.totals[1]:
+        """The side with the highest total (``"NS"`` or ``"EW"``) once the game is over; None
+        while it goes on or for a draw (the highest total shared)."""
+        if not self.is_over or self.is_draw:
             return None
-        return "NS" if self.totals[0] > self.totals[1] else "EW"
+        return self.format.sides[self.totals.index(max(self.totals))]
 
     @property
     def is_draw(self) -> bool:
-        return self.is_over and self.totals[0] == self.totals[1]
+        best = max(self.totals)
+        return self.is_over and self.totals.count(best) > 1
 
     @property
     def margin(self) -> int:
-        return abs(self.totals[0] - self.totals[1])
+        """The winner's lead over the next side (0 for a draw)."""
+        first, second = sorted(self.totals, reverse=True)[:2]
+        return first - second
 
     def result_text(self, lang: str | None = "en") -> str:
         """The running totals and whether the game goes on, is drawn or won, in `lang`."""
+        if len(self.totals) != 2 or self.format.sides != ("NS", "EW"):
+            totals = ", ".join(f"{side} {points}"
+                               for side, points in zip(self.format.sides, self.totals))
+            if not self.is_over:
+                words = Words("game:goes-on-sides", totals=totals, count=len(self.hands),
+                              target=self.target)
+            elif self.winner is None:
+                words = Words("game:drawn-sides", totals=totals)
+            else:
+                words = Words("game:won-sides", totals=totals, winner=self.winner,
+                              margin=self.margin)
+            return words.text(lang)
         ns, ew = self.totals
         if not self.is_over:
             words = Words("game:goes-on", ns=ns, ew=ew, count=len(self.hands),

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .position import SEATS, TEAM_INDEX, team_of
 
 
 class SeatView(NamedTuple):
@@ -31,11 +30,11 @@ class SeatView(NamedTuple):
     phase: str
     asked: str
     rules: object               # the Ruleset (the variant flags are public)
-    score: tuple                # running totals (NS, EW) before this hand
+    score: tuple                # running totals per side (NS, EW) before this hand
     hands: dict                 # seat -> cards, for the hands this view shows face up
     counts: dict                # seat -> how many cards it holds
-    melds: tuple                # per team NS EW, as in Position
-    red3: tuple                 # per team
+    melds: tuple                # per side (NS EW), as in Position
+    red3: tuple                 # per side
     pile: tuple                 # the pile cards seen, bottom first (the top is last)
     pile_size: int
     crosswise: tuple            # wild cards and red threes in the pile (laid crosswise)
@@ -47,17 +46,18 @@ class SeatView(NamedTuple):
 
     @classmethod
     def of(cls, pos, seat: str, open: bool = False) -> "SeatView":
-        if seat not in SEATS:
-            raise ValueError(f"'{seat}' is not a seat: N, E, S or W")
+        seats = pos.rules.format.seats
+        if seat not in seats:
+            raise ValueError(f"'{seat}' is not a seat: {', '.join(seats[:-1])} or {seats[-1]}")
         crosswise = pos.frozen_cards
         if open:
-            hands, pile = {s: pos.hand(s) for s in SEATS}, pos.pile
+            hands, pile = {s: pos.hand(s) for s in seats}, pos.pile
         else:
             hands = {seat: pos.hand(seat)}
             # the top card, and the crosswise cards that stick out from under it
             pile = tuple(c for c in pos.pile[:-1] if c.is_wild or c.is_red_three) + pos.pile[-1:]
         return cls(seat, pos.turn, pos.phase, pos.asked, pos.rules, pos.score, hands,
-                   {s: len(pos.hand(s)) for s in SEATS}, pos.melds, pos.red3, pile,
+                   {s: len(pos.hand(s)) for s in seats}, pos.melds, pos.red3, pile,
                    len(pos.pile), crosswise, len(pos.stock), pos.opened, pos.out,
                    pos.out_concealed, open)
 
@@ -67,8 +67,16 @@ class SeatView(NamedTuple):
         return self.hands[self.seat]
 
     @property
+    def format(self):
+        """The table's seats and sides (formats.py)."""
+        return self.rules.format
+
+    @property
     def team(self) -> str:
-        return team_of(self.seat)
+        return self.rules.format.side_of(self.seat)
+
+    def team_score(self, team: str) -> int:
+        return self.score[self.rules.format.side_index[team]]
 
     @property
     def top(self):
@@ -76,10 +84,10 @@ class SeatView(NamedTuple):
         return self.pile[-1] if self.pile else None
 
     def team_melds(self, team: str) -> tuple:
-        return self.melds[TEAM_INDEX[team]]
+        return self.melds[self.rules.format.side_index[team]]
 
     def team_red3(self, team: str) -> tuple:
-        return self.red3[TEAM_INDEX[team]]
+        return self.red3[self.rules.format.side_index[team]]
 
     def has_canasta(self, team: str) -> bool:
         return any(m.is_canasta for m in self.team_melds(team))

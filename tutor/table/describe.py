@@ -12,7 +12,6 @@ Seats and teams go into the sentences as their codes, written by `Translator.for
 from __future__ import annotations
 
 from ..engine.diagram import card_words
-from ..engine.position import SEATS, other_team, partner_of, team_of
 from ..i18n import N_, translator
 
 #: whose turn it is and what they are to do, one sentence a phase
@@ -52,6 +51,8 @@ def describe(view, lang: str = "en") -> str:
     """The table seen by `view.seat`, in words (one sentence a line)."""
     t = translator(lang)
     me = view.seat
+    fmt = view.rules.format
+    side_of = fmt.side_of
     lines = []
     if view.phase == "over":
         who = (t.format(t.gettext("{seat:name} went out"), seat=view.out) if view.out
@@ -64,15 +65,23 @@ def describe(view, lang: str = "en") -> str:
     lines.append(t.gettext("Your hand, {count}: {cards}.").format(
         count=_count(len(hand), t), cards=_cards(hand, t)) if hand else t.gettext("Your hand is empty."))
     if view.open:
-        for seat in SEATS:
+        for seat in fmt.seats:
             if seat != me:
                 lines.append(t.format(t.gettext("{seat:name} holds {cards}."),
                                       seat=seat, cards=_cards(view.hands[seat], t) or _count(0, t)))
     else:
+        partners = fmt.partners(me)
         others = [t.format(t.gettext("{seat:name} {count}"), seat=s, count=_count(view.counts[s], t))
-                  for s in (partner_of(me),) + tuple(s for s in SEATS if team_of(s) != team_of(me))]
-        lines.append(t.format(t.gettext("The others hold: {counts} (your partner is {partner:name})."),
-                              counts=t.join(others), partner=partner_of(me)))
+                  for s in partners + tuple(s for s in fmt.seats if side_of(s) != side_of(me))]
+        if len(partners) == 1:
+            lines.append(t.format(t.gettext("The others hold: {counts} (your partner is {partner:name})."),
+                                  counts=t.join(others), partner=partners[0]))
+        elif partners:
+            lines.append(t.format(t.gettext("The others hold: {counts} (your partners are {partners:name})."),
+                                  counts=t.join(others), partners=partners))
+        else:
+            lines.append(t.format(t.gettext("The others hold: {counts} (you play alone)."),
+                                  counts=t.join(others)))
     lines.append(t.gettext("Stock: {count}.").format(count=_count(view.stock_size, t)))
     if view.pile_size:
         line = t.gettext("Discard pile: {count}, the top card is {top}.").format(
@@ -80,25 +89,32 @@ def describe(view, lang: str = "en") -> str:
         if view.crosswise:
             line += " " + t.gettext("Laid crosswise in it: {cards}; it is frozen for everybody.").format(
                 cards=_cards(view.crosswise, t))
-        elif view.phase != "over" and view.is_frozen_for(team_of(view.turn)):
+        elif view.phase != "over" and view.is_frozen_for(side_of(view.turn)):
             line += " " + t.format(t.gettext("It is frozen for {team:name}: no meld yet."),
-                                   team=team_of(view.turn))
+                                   team=side_of(view.turn))
         if view.top.is_black_three:
             line += " " + t.gettext("A black three on top: the next player cannot take it.")
         lines.append(line)
     else:
         lines.append(t.gettext("Discard pile: empty."))
-    for team in (team_of(me), other_team(team_of(me))):
+    own = fmt.side_index[side_of(me)]
+    for team in fmt.sides[own:] + fmt.sides[:own]:
         lines.append(_melds(view, team, t))
         red3 = view.team_red3(team)
         if red3:
             lines.append(t.format(t.gettext("{team:name} red threes: {cards}."), team=team, cards=_cards(red3, t)))
-    ns, ew = view.score
-    lines.append(t.gettext("Running totals before this hand: North–South {ns}, East–West {ew}.").format(
-        ns=ns, ew=ew))
+    if fmt.sides == ("NS", "EW"):
+        ns, ew = view.score
+        lines.append(t.gettext("Running totals before this hand: North–South {ns}, East–West {ew}.").format(
+            ns=ns, ew=ew))
+    else:
+        totals = [t.format(t.gettext("{team:name} {points}"), team=side, points=points)
+                  for side, points in zip(fmt.sides, view.score)]
+        lines.append(t.gettext("Running totals before this hand: {totals}.").format(
+            totals=", ".join(totals)))
     if view.asked == "pending":
         lines.append(t.format(t.gettext("{seat:name} asked “may I go out?”: {partner:name} answers."),
-                              seat=view.turn, partner=partner_of(view.turn)))
+                              seat=view.turn, partner=fmt.answerer(view.turn)))
     elif view.asked in ("yes", "no"):
         lines.append(t.format(t.gettext("{seat:name}'s partner said {answer:name} to “may I go out?”."),
                               seat=view.turn, answer=view.asked))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.judge import judge as _judge
 from ..engine.cards import Card, sort_cards
 from ..engine.errors import MoveError, PositionError, TutorError
-from ..engine.position import Meld, Position, SEATS, TEAMS, partner_of, team_of
+from ..engine.position import Meld, Position
 from ..i18n import translator
 
 ZONES = ("hand", "pile", "stock", "meld", "red3")
@@ -50,8 +50,10 @@ class TableSession:
             self.staged = Position.parse(self.staged)
         if self.mode not in MODES:
             raise ValueError(f"mode must be 'learner' or 'teacher', not {self.mode!r}")
-        if self.viewer not in SEATS:
-            raise ValueError(f"viewer must be a seat (N, E, S or W), not {self.viewer!r}")
+        seats = self.staged.format.seats
+        if self.viewer not in seats:
+            raise ValueError(f"viewer must be a seat ({', '.join(seats[:-1])} or {seats[-1]}), "
+                             f"not {self.viewer!r}")
         self.position: Position = self.staged
         self.past: list[HistoryEntry] = []        # undo stack: earlier positions
         self.future: list[HistoryEntry] = []      # redo stack
@@ -111,8 +113,7 @@ class TableSession:
         return SeatView.of(self.position, self.bottom, open=self.open_hands)
 
     def actor(self) -> str:
-        from ..players import actor_of
-        return actor_of(self.position)
+        return self.position.actor
 
     def sees_options(self) -> bool:
         """May the table list the moves and hints of the seat that acts now? Always for a
@@ -202,10 +203,10 @@ class TableSession:
         """After "may I go out?", a computer partner answers at once (a person answers with
         the Yes and No buttons)."""
         pos = self.position
-        if pos.asked != "pending" or partner_of(pos.turn) not in self.players:
+        if pos.asked != "pending" or pos.actor not in self.players:
             return
         from .. import autoplay
-        partner = partner_of(pos.turn)
+        partner = pos.actor
         steps = autoplay.play_on(pos, {partner: self.players[partner]}, max_moves=1)
         for step in steps:
             self._push(step.after, f"{step.seat}: {step.move}", step.ruling)
@@ -251,7 +252,8 @@ class TableSession:
         if not self._need_cards(self.t.gettext("Add to meld")):
             return None
         cards = " ".join(c.text for c in self.selected_cards())
-        head = f"{team} {rank}:" if team and team != team_of(self.bottom) else f"{rank}:"
+        head = (f"{team} {rank}:" if team and team != self.position.format.side_of(self.bottom)
+                else f"{rank}:")
         return self.try_move(self._prefix() + f"meld {head} {cards}")
 
     def discard(self):
@@ -404,7 +406,7 @@ class TableSession:
         return True
 
     def move_card(self, card, from_zone: str, to_zone: str) -> Position:
-        """Move one card between zones (what-if editing), keeping all 108 cards.
+        """Move one card between zones (what-if editing), keeping every card of the deck.
 
         Zones: ``hand:S``, ``pile``, ``stock``, ``meld:NS:K``, ``red3:NS`` (a bare ``hand``
         or ``meld:K`` means the bottom seat / its team). The result must still be a position
@@ -427,7 +429,7 @@ class TableSession:
             self.text_error = exc
             self._notify("text")
             raise
-        assert pos.card_count() == 108
+        assert pos.card_count() == pos.format.deck_size
         self.text_error = None
         self._push(pos, f"move {card.text} {from_zone} → {to_zone}")
         self.selection, self.groups, self.target, self.ruling = [], [], None, None
@@ -445,16 +447,16 @@ class TableSession:
             return ("hand", parts[1] if len(parts) > 1 else self.bottom)
         if kind == "meld":
             if len(parts) == 2:
-                return ("meld", team_of(self.bottom), parts[1].upper())
+                return ("meld", self.position.format.side_of(self.bottom), parts[1].upper())
             return ("meld", parts[1].upper(), parts[2].upper())
         if kind == "red3":
-            return ("red3", parts[1] if len(parts) > 1 else team_of(self.bottom))
+            return ("red3", parts[1] if len(parts) > 1 else self.position.format.side_of(self.bottom))
         return (kind,)
 
     @staticmethod
     def _zones(pos: Position) -> dict:
-        zones = {("hand", s): list(pos.hand(s)) for s in SEATS}
-        for t, team in enumerate(TEAMS):
+        zones = {("hand", s): list(pos.hand(s)) for s in pos.format.seats}
+        for t, team in enumerate(pos.format.sides):
             for meld in pos.melds[t]:
                 zones[("meld", team, meld.rank)] = list(meld.cards)
             zones[("red3", team)] = list(pos.red3[t])
@@ -465,7 +467,8 @@ class TableSession:
     def _rebuild(self, zones: dict) -> Position:
         pos = self.position
         melds = []
-        for team in TEAMS:
+        fmt = pos.format
+        for team in fmt.sides:
             order = [m.rank for m in pos.team_melds(team)]
             for key in zones:
                 if key[0] == "meld" and key[1] == team and key[2] not in order:
@@ -473,9 +476,9 @@ class TableSession:
             melds.append(tuple(Meld(r, sort_cards(zones[("meld", team, r)])) for r in order
                                if zones.get(("meld", team, r))))
         return pos.replace(
-            hands=tuple(sort_cards(zones[("hand", s)]) for s in SEATS),
+            hands=tuple(sort_cards(zones[("hand", s)]) for s in fmt.seats),
             melds=tuple(melds),
-            red3=tuple(tuple(zones[("red3", t)]) for t in TEAMS),
+            red3=tuple(tuple(zones[("red3", t)]) for t in fmt.sides),
             pile=tuple(zones[("pile",)]),
             stock=tuple(zones[("stock",)]))
 
@@ -483,7 +486,8 @@ class TableSession:
     def play_on(self, stop_at=None):
         """Let computer players move until it is the bottom seat's turn again (or the hand ends)."""
         from .. import autoplay, players as P   # lazily: the computer players are only needed here
-        seats = {s: self.players.get(s) or P.SensiblePlayer() for s in SEATS if s != self.bottom}
+        seats = {s: self.players.get(s) or P.SensiblePlayer() for s in self.position.format.seats
+                 if s != self.bottom}
         stop = set(stop_at) if stop_at is not None else {self.bottom}
         steps = autoplay.play_on(self.position, seats, stop)
         for step in steps:

@@ -470,8 +470,7 @@ class Table(W.Box):
             self.key(content.get("key", ""))
 
     def _melds_row(self) -> list:
-        from ..engine.position import team_of
-        team = team_of(self.session.bottom)
+        team = self.session.position.format.side_of(self.session.bottom)
         return [(team, m.rank) for m in self.session.position.team_melds(team)]
 
     def key(self, key: str):

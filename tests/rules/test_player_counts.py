@@ -1,0 +1,313 @@
+"""Two, three and six players (RULES.md, "Player counts"): each `players.*` rule where it
+permits and where it forbids, the deal, the notation and the scoring of every count."""
+import collections
+
+import pytest
+
+import tutor
+from tutor.engine.errors import PositionError, RulesError
+from tutor.engine.formats import FORMATS
+
+COUNTS = {"players=2": (2, 15, 108), "players=3": (3, 13, 108), "players=6": (6, 13, 162),
+          "players=6, six=three-teams": (6, 13, 162)}
+
+
+def P(text):
+    return tutor.Position.parse(text)
+
+
+# ---- the formats: seats, sides, numbers -------------------------------------------------
+
+def test_every_format_knows_its_seats_sides_and_numbers():
+    four, two, three = FORMATS["4"], FORMATS["2"], FORMATS["3"]
+    six, teams3 = FORMATS["6"], FORMATS["6:three-teams"]
+    assert four.seats == ("N", "E", "S", "W") and four.sides == ("NS", "EW")
+    assert four.partners("N") == ("S",) and four.opponents("N") == ("E", "W")
+    assert four.answerer("E") == "W" and four.next_seat("W") == "N"
+    assert two.seats == ("N", "S") and two.sides == ("N", "S") and two.answerer("N") is None
+    assert (two.hand_size, two.draw_count, two.canastas_to_go_out) == (15, 2, 2)
+    assert three.seats == ("E", "S", "W") and three.answerer("S") is None
+    assert (three.hand_size, three.draw_count, three.canastas_to_go_out) == (13, 1, 1)
+    assert six.seats_of("T1") == ("N", "SE", "SW") and six.seats_of("T2") == ("NE", "S", "NW")
+    assert six.partners("S") == ("NW", "NE") and six.answerer("S") == "NW"   # players.sides
+    assert (six.deck_size, six.hand_size, six.canastas_to_go_out, six.game_target) == (162, 13, 2, 10000)
+    assert teams3.seats_of("T1") == ("N", "S") and teams3.answerer("NE") == "SW"
+    assert teams3.game_target == 7500
+
+
+@pytest.mark.parametrize("rules", COUNTS)
+@pytest.mark.parametrize("seed", [0, 7, 31])
+def test_deal_of_every_count(rules, seed):
+    players, dealt, deck = COUNTS[rules]
+    pos = tutor.deal(seed=seed, rules=rules)
+    fmt = pos.format
+    assert len(pos.hands) == players and len(pos.melds) == len(pos.red3) == len(fmt.sides)
+    assert pos.card_count() == deck == len(pos.all_cards())
+    copies = collections.Counter(c.text for c in pos.all_cards())
+    packs = deck // 54
+    assert all(n == (2 * packs if card == "JK" else packs) for card, n in copies.items())
+    assert len(copies) == 53
+    for i, hand in enumerate(pos.hands):    # red threes laid out and replaced (players.deck)
+        assert len(hand) == dealt and not any(c.is_red_three for c in hand)
+    assert pos.turn == fmt.seats[0] and pos.phase == "draw"
+    assert not (pos.pile[-1].is_wild or pos.pile[-1].is_red_three)          # deal.upcard
+    assert tutor.Position.parse(pos.to_text()) == pos
+
+
+def test_six_players_deal_red_threes_per_side():
+    for seed in range(40):
+        pos = tutor.deal(seed=seed, rules="players=6")
+        laid = sum(len(r) for r in pos.red3)
+        if laid >= 3:
+            break
+    held = sum(1 for c in pos.all_cards() if c.is_red_three)
+    assert held == 6 and laid >= 3
+
+
+# ---- players.sides: who asks whom ----------------------------------------------------------
+
+TWO = """rules: players=2
+turn: S drawn
+S: KH KD 7C 7D 9S
+N: 15
+S melds: QH QD QS
+pile: 5C
+"""
+
+
+def test_a_player_alone_never_asks():
+    ruling = tutor.judge(P(TWO), "ask")
+    assert not ruling.legal and ruling.rule == "players.sides"
+    assert "alone" in ruling.explain()
+    for lang in ("sv", "fi"):
+        assert ruling.explain(lang) and ruling.explain(lang) != ruling.explain()
+    assert "ask" not in [str(m) for m in tutor.legal_moves(P(TWO))]
+
+
+SIX_ASK = """rules: players=6
+turn: S drawn
+S: KH KD 7C 7D 9S
+T2: QH QD QS
+pile: 5C
+stock: rest
+"""
+
+
+def test_in_a_team_of_three_the_next_partner_answers():
+    pos = P(SIX_ASK)
+    ruling = tutor.judge(pos, "ask")
+    assert ruling.legal, ruling.explain()
+    asked = pos.play("ask")
+    assert asked.actor == "NW"                                   # players.sides
+    assert not tutor.judge(asked, "NE: yes").legal
+    assert tutor.judge(asked, "NW: yes").legal
+    assert "Northwest" in ruling.explain()
+
+
+# ---- players.deck ---------------------------------------------------------------------------
+
+def test_six_players_hold_three_of_each_card_and_no_fourth():
+    ok = "rules: players=6\nturn: S draw\nS: KH KH KH 4C 5D\npile: 9C\n"
+    assert P(ok).hand("S").count(tutor.Card("KH")) == 3
+    with pytest.raises(PositionError) as err:
+        P("rules: players=6\nturn: S draw\nS: JH JH JH JH 4C\npile: 9C\n")
+    assert (err.value.line, err.value.column) == (3, 13)
+    assert "players.deck" in str(err.value) and "162" in str(err.value)
+    with pytest.raises(PositionError):                 # four players: a third is too many
+        P("turn: S draw\nS: KH KH KH\npile: 9C\n")
+
+
+def test_a_black_three_meld_of_five_with_six_players():
+    text = ("rules: players=6\nturn: S drawn\nS: 3C 3C 3S 3S 3C 4D\n"
+            "T2: KH KH KH KD KD KS KS; QH QH QD QD QS QS QC\npile: 9C\nstock: rest\n")
+    ruling = tutor.judge(P(text), "meld 3C 3C 3S 3S 3C")
+    assert ruling.legal, ruling.explain()
+
+
+# ---- players.draw-two ------------------------------------------------------------------------
+
+def test_two_players_draw_two_cards():
+    pos = P("rules: players=2\nturn: S draw\nS: 4C 5D 6H\npile: 9C\nstock: 7H 8D + rest\n")
+    ruling = tutor.judge(pos, "draw")
+    assert ruling.legal and ruling.rule == "players.draw-two"
+    after = ruling.after
+    assert sorted(c.text for c in after.hand("S")) == sorted(["4C", "5D", "6H", "7H", "8D"])
+    assert len(after.stock) == len(pos.stock) - 2 and after.phase == "drawn"
+    assert "two cards" in ruling.explain()
+
+
+def test_four_players_draw_one_card():
+    pos = P("turn: S draw\nS: 4C 5D 6H\npile: 9C\nstock: 7H 8D + rest\n")
+    after = pos.play("draw")
+    assert len(after.hand("S")) == 4 and tutor.judge(pos, "draw").rule == "turn.draw"
+
+
+def test_draw_two_replaces_a_red_three_and_takes_the_last_card():
+    pos = P("rules: players=2\nturn: S draw\nS: 4C 5D 6H\npile: 9C\nstock: 7H 3H 8D + rest\n")
+    after = pos.play("draw")
+    assert {"7H", "8D"} <= {c.text for c in after.hand("S")}
+    assert "3H" in {c.text for c in after.team_red3("S")}
+
+
+def _stock_of(pos, cards):
+    """`pos` with only `cards` left in the stock, the rest of it put under the pile."""
+    rest = list(pos.stock)
+    for card in cards:
+        rest.remove(card)
+    return pos.replace(stock=tuple(cards), pile=tuple(rest) + pos.pile)
+
+
+def test_draw_two_with_one_card_left_takes_it_and_plays_on():
+    pos = tutor.deal(seed=4, rules="players=2")
+    last = next(c for c in pos.stock if not c.is_red_three)
+    short = _stock_of(pos, [last])
+    ruling = tutor.judge(short, "draw")
+    assert ruling.legal and ruling.rule == "players.draw-two"
+    assert "one card is left" in ruling.explain()
+    after = ruling.after
+    assert after.phase == "drawn" and len(after.hand(pos.turn)) == 16 and not after.stock
+    assert collections.Counter(after.all_cards()) == collections.Counter(pos.all_cards())
+
+
+def test_a_draw_of_red_threes_only_ends_the_hand():
+    pos = tutor.deal(seed=4, rules="players=2")
+    red = [c for c in pos.stock if c.is_red_three][:1]
+    assert red
+    ruling = tutor.judge(_stock_of(pos, red), "draw")
+    assert ruling.legal and ruling.rule == "hand.end.stock"
+    assert ruling.after.phase == "over" and ruling.after.out is None
+    assert red[0] in ruling.after.team_red3(pos.team)
+
+
+# ---- players.two-canastas ----------------------------------------------------------------------
+
+TWO_OUT = """rules: players=2
+turn: S drawn
+S: 9H 4C
+N: 15
+S melds: KH KH KD KD KS KS KC{more}
+pile: 5C
+stock: rest
+"""
+
+
+def test_two_players_need_two_canastas_to_go_out():
+    one = P(TWO_OUT.format(more=""))
+    ruling = tutor.judge(one, "discard 9H")
+    assert ruling.legal                                  # a discard that keeps a card: fine
+    pos = P(TWO_OUT.format(more="").replace("S: 9H 4C", "S: 9H"))
+    refused = tutor.judge(pos, "discard 9H")
+    assert not refused.legal and refused.rule == "players.two-canastas"
+    assert "two canastas" in refused.explain()
+    two = P(TWO_OUT.format(more="; QH QH QD QD QS QS QC").replace("S: 9H 4C", "S: 9H"))
+    out = tutor.judge(two, "discard 9H")
+    assert out.legal and out.after.phase == "over" and out.after.out == "S"
+    assert any(c.rule == "players.two-canastas" and c.ok for c in out.checks)
+
+
+def test_four_players_need_one_canasta():
+    pos = P("turn: S drawn\nS: 9H\nNS: KH KH KD KD KS KS KC\npile: 5C\n")
+    assert tutor.judge(pos, "discard 9H").legal
+
+
+def test_two_canastas_in_one_action_when_one_at_a_time_cannot_go_out():
+    pos = P("""rules: players=2
+turn: S drawn
+S: 2S 9S
+N: 2
+S melds: QC QD QD QH QH QS; 9C 9C 9D 9D 9H 9S
+pile: 7H
+stock: rest
+""")
+    moves = [str(m) for m in tutor.legal_moves(pos)]
+    assert "meld 9S; Q: 2S" in moves, moves
+    assert not tutor.judge(pos, "meld 9S").legal          # one canasta, one card left
+    assert tutor.judge(pos, "meld 9S; Q: 2S").after.phase == "over"
+
+
+# ---- players.red3-six and players.game-six -------------------------------------------------------
+
+def test_six_players_red_threes_scale():
+    five = P("rules: players=6\nturn: S drawn\nT2: KH KD KS\nT2 red3: 3H 3H 3D 3D 3H\npile: 9C\n")
+    sheet = tutor.score_hand(five)
+    assert set(sheet) == {"T1", "T2"}
+    assert sheet["T2"].points("score.red-threes") == 1000
+    four = P("rules: players=6\nturn: S drawn\nT2: KH KD KS\nT2 red3: 3H 3H 3D 3D\npile: 9C\n")
+    assert tutor.score_hand(four)["T2"].points("score.red-threes") == 400      # not 800
+    minus = P("rules: players=6\nturn: S drawn\nT1: KH KD KS\nT2 red3: 3H 3H 3D 3D 3H 3D\npile: 9C\n")
+    assert tutor.score_hand(minus)["T2"].points("score.red-threes") == -1200
+    fourp = P("turn: S drawn\nNS: KH KD KS\nNS red3: 3H 3H 3D 3D\npile: 9C\n")
+    assert tutor.score_hand(fourp)["NS"].points("score.red-threes") == 800
+
+
+def test_six_players_game_and_first_meld_table():
+    assert tutor.Game("players=6").target == 10000
+    assert tutor.Game("players=6, six=three-teams").target == 7500
+    assert tutor.Game("players=2").target == 5000
+    six = tutor.Ruleset.parse("players=6")
+    assert six.initial_minimum_for(7500) == 150 and six.initial_minimum_for(7495) == 120
+    three_teams = tutor.Ruleset.parse("players=6, six=three-teams")
+    assert three_teams.initial_minimum_for(7500) == 120
+    assert tutor.Ruleset.parse("default").initial_minimum_for(9000) == 120
+    pos = P("rules: players=6\nturn: S drawn\nscore: T1 0, T2 8000\nS: KH KD KS QH QD QS 4C\n"
+            "pile: 9C\nstock: rest\n")
+    short = tutor.judge(pos, "meld KH KD KS; QH QD QS")
+    assert not short.legal and short.rule == "meld.initial" and "150" in short.explain()
+
+
+def test_a_game_of_three_sides_knows_its_winner():
+    game = tutor.Game("players=3")
+    assert game.totals == (0, 0, 0) and game.dealer == "W"
+    pos = tutor.deal(seed=3, rules="players=3")
+    assert game.next_deal(seed=3).turn == "E"
+    assert pos.format.sides == ("E", "S", "W")
+
+
+# ---- players.cutthroat: not built, refused in words ------------------------------------------------
+
+def test_cutthroat_is_refused_in_words():
+    with pytest.raises(RulesError) as err:
+        tutor.deal(seed=1, rules="players=3, three=cutthroat")
+    assert "cutthroat" in str(err.value) and "not available yet" in str(err.value)
+    with pytest.raises(PositionError) as err:
+        P("rules: players=3, three=cutthroat\nturn: S draw\n")
+    assert err.value.line == 1
+    assert tutor.deal(seed=1, rules="players=3, three=each-alone").format.players == 3
+
+
+# ---- the notation: seats of the count, round trips, bad input ------------------------------------
+
+@pytest.mark.parametrize("text, line, col, words", [
+    ("rules: players=2\nturn: S draw\nE: 4C\n", 3, 1, "not at this table"),
+    ("rules: players=2\nturn: E draw\n", 2, 7, "not a seat at this table"),
+    ("rules: players=3\nturn: S draw\nNS: KH KD KS\n", 3, 1, "not at this table"),
+    ("rules: players=6\nturn: S draw\nscore: NS 10\n", 3, 8, "not a side"),
+    ("rules: players=5\n", 1, 8, "players takes one of"),
+    ("turn: S draw\nNE: 4C\n", 2, 1, "not at this table"),
+])
+def test_bad_seats_for_the_count_are_refused_in_words(text, line, col, words):
+    with pytest.raises(PositionError) as err:
+        P(text)
+    assert (err.value.line, err.value.column) == (line, col), str(err.value)
+    assert words in str(err.value), str(err.value)
+    for lang in ("sv", "fi"):
+        assert err.value.text(lang) != str(err.value)
+
+
+def test_the_rules_line_may_come_last():
+    text = "turn: S draw\nS: 4C 5D\nN melds: KH KD KS\npile: 9C\nrules: players=2\n"
+    pos = P(text)
+    assert pos.format.players == 2 and len(pos.hand("N")) == 15
+    assert P(pos.to_text()) == pos
+
+
+@pytest.mark.parametrize("rules", COUNTS)
+def test_played_positions_of_every_count_round_trip(rules):
+    from tutor.players import SensiblePlayer
+    pos = tutor.deal(seed=5, rules=rules)
+    player = SensiblePlayer(seed=5)
+    for _ in range(60):
+        if pos.is_over:
+            break
+        pos = pos.play(player.choose(pos))
+        assert P(pos.to_text()) == pos
