@@ -43,7 +43,12 @@ class Ruleset:
     format: Format = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "format", format_for(self.players, self.three, self.six))
+        fmt = format_for(self.players, self.three, self.six)
+        object.__setattr__(self, "format", fmt)
+        # the format's lookups the engine makes on every move, one attribute away
+        object.__setattr__(self, "seat_index", fmt.seat_index)
+        object.__setattr__(self, "side_index", fmt.side_index)
+        object.__setattr__(self, "side_of", fmt.side_of)
 
     @classmethod
     def parse(cls, text: "str | Ruleset | None") -> "Ruleset":

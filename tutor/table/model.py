@@ -343,7 +343,7 @@ class TableSession:
         return self.staged
 
     # ---- a whole game -------------------------------------------------------------------------
-    def start_game(self, seed: int = 0, rules="default", target: int = 5000) -> Position:
+    def start_game(self, seed: int = 0, rules="default", target: int | None = None) -> Position:
         """A new game to `target` (game.end): the first hand is dealt, totals start at 0."""
         from ..engine.scoring import Game
         self.game = Game(rules, target=target)
