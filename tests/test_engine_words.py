@@ -321,6 +321,9 @@ MOVE_ERRORS = [
     ('meld Z: 2C', "column 6: 'Z' is not the rank of a meld (A K Q J 10 … 4 3)"),
     ('meld ZZ', "column 6: 'ZZ' is not a card: write a rank (A K Q J 10 9 … 2) and a suit (C D H S), like KH or 10D, or JK for a joker"),
     ('meld KH;;', "column 9: an empty meld between ';'"),
+    ('meld KH KS KC; 8:', "column 16: '8:' lays no card: after a meld's rank come the cards from your "
+     "hand that join it, like 'K: KC 2S' (only a take may name the meld its top card joins and add "
+     "nothing: 'take K:')"),
     ('S: meld', "column 4: 'meld' needs cards: meld KH KS 2C"),
     ('ask 9H', "column 5: 'ask' takes no cards"),
     (5, "a move is text like 'draw' or 'meld KH KS 2C', not int"),

@@ -52,3 +52,69 @@ def test_the_black_three_rule_is_read_whole():
     text = plain_rule_text("meld.threes", "en")
     assert text.startswith("Red threes never form melds.")
     assert "Black threes may be melded only in the turn the player goes out" in text
+
+
+# ---- 2. a meld group with no cards is bad move text -------------------------------------------
+import tutor
+from tutor.engine.errors import MoveError
+from tutor.engine.moves import Group, Move
+
+EIGHTS = """
+turn: S drawn
+S: 7H 7H 7D 7D 7S 7S 7C 9C KH KS
+N: 4C 4D 4H
+NS: 8C 8D 8S; KD KC KC
+opened: N
+pile: 6C KD
+"""
+
+
+@pytest.mark.parametrize("text", ["meld 8:", "meld 7H 7D 7S; 8:", "meld 8: ; 7H 7D 7S",
+                                  "take KH KS; 8:", "take K: ; 8:", "meld NS 8:"])
+def test_an_empty_meld_group_is_bad_move_text(text):
+    with pytest.raises(MoveError) as info:
+        Move.parse(text)
+    assert isinstance(info.value, ValueError)
+    en = info.value.text("en")
+    assert "8:" in en and "lays no card" in en and info.value.column > 0
+    for lang in ("sv", "fi"):
+        said = info.value.text(lang)
+        assert said != en and "lays no card" not in said and "8:" in said
+    pos = tutor.Position.parse(EIGHTS)
+    with pytest.raises(MoveError):
+        tutor.judge(pos, text)
+    with pytest.raises(MoveError):
+        pos.play(text)
+
+
+def test_a_built_move_with_an_empty_group_is_refused_in_words():
+    for move in (Move("meld", (Group((), "8"),)),
+                 Move("take", (Group(tuple(tutor.Card(c) for c in ("KH", "KS")), None), Group((), "8")))):
+        with pytest.raises(MoveError) as info:
+            Move.parse(move)
+        assert "lays no card" in info.value.text("en")
+        with pytest.raises(MoveError):
+            tutor.judge(tutor.Position.parse(EIGHTS), move)
+
+
+def test_the_plain_take_names_its_meld_alone():
+    pos = tutor.Position.parse(EIGHTS.replace("S drawn", "S draw"))
+    assert str(Move.parse("take K:")) == "take K:"
+    assert tutor.judge(pos, "take K:").legal and tutor.judge(pos, "take").legal
+    assert Move.parse(Move("take", (Group((), "K"),))) == Move("take", (Group((), "K"),))
+
+
+def test_an_empty_group_spends_no_ask_and_keeps_concealed():
+    pos = tutor.Position.parse(EIGHTS.replace(" KH KS", ""))
+    with pytest.raises(MoveError):
+        pos.play("meld 8:")                        # was: phase melded, too late to ask
+    assert tutor.judge(pos, "ask").legal
+    after = pos.play("meld 7H 7H 7D 7D 7S 7S 7C").play("discard 9C")
+    assert after.out == "S" and after.out_concealed
+    lines = dict(tutor.score_hand(after)["NS"].lines)
+    assert lines["score.going-out"] + lines.get("goout.concealed", 0) == 200
+    answered = pos.play("ask").play("no")
+    with pytest.raises(MoveError):
+        answered.play("meld 8:")
+    assert all(g.cards or (m.kind == "take" and i == 0)
+               for m in tutor.legal_moves(pos) for i, g in enumerate(m.groups))
