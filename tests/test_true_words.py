@@ -118,3 +118,66 @@ def test_an_empty_group_spends_no_ask_and_keeps_concealed():
         answered.play("meld 8:")
     assert all(g.cards or (m.kind == "take" and i == 0)
                for m in tutor.legal_moves(pos) for i, g in enumerate(m.groups))
+
+
+# ---- 3. the computer's reasons hold in the position --------------------------------------------
+from i18n_helpers import _whole  # noqa: E402
+
+from tutor.players import SensiblePlayer, explain_choice  # noqa: E402
+
+
+def _reason(text, move, lang="en"):
+    pos = tutor.Position.parse(text)
+    assert tutor.judge(pos, move).legal, move
+    return explain_choice(pos, move, lang)
+
+
+FIRST = "turn: S drawn\nS: KH KS KD QH QS QD 9C 8D 5C\nNS: -\nEW: 7C 7D 7S\npile: {pile}\n{extra}"
+
+
+def test_a_first_meld_does_not_unfreeze_a_pile_with_a_wild_card_crosswise():
+    crosswise = _reason(FIRST.format(pile="5C 2H 6S", extra=""), "meld KH KS KD; QH QS QD")
+    assert "unfreezes" not in crosswise and "stays frozen" in crosswise
+    assert "(60 points, at least 50 needed)" in crosswise
+    for lang, frozen in (("sv", "fryst"), ("fi", "lukittu")):
+        assert frozen in _reason(FIRST.format(pile="5C 2H 6S", extra=""), "meld KH KS KD; QH QS QD", lang)
+    plain = _reason(FIRST.format(pile="5C 9D 6S", extra=""), "meld KH KS KD; QH QS QD")
+    assert "unfreezes the pile for your team" in plain
+
+
+def test_no_minimum_is_claimed_where_none_applies():
+    off = _reason(FIRST.format(pile="5C 9D 6S", extra="rules: initial-minimum=off\n"), "meld 9C 8D 5C".replace(
+        "9C 8D 5C", "KH KS KD"))
+    assert "needed" not in off and "needs no minimum" in off
+    # the first step of a concealed going out after drawing: below the minimum, allowed
+    concealed = ("turn: S drawn\nS: 7H 7H 7D 7D 7S 7S 7C 4C 4D 4H 9C\nNS: -\nEW: 8C 8D 8S\n"
+                 "pile: 5C 6D\n")
+    step = _reason(concealed, "meld 4C 4D 4H")
+    assert "at least" not in step and "going out concealed" in step
+    take = ("rules: initial-minimum=off\nturn: S draw\nS: KH KS 9C 8D 5C\nNS: -\nEW: 7C 7D 7S\n"
+            "pile: 5C 9D KD\n")
+    assert "minimum" not in _reason(take, "take KH KS")
+    assert "must reach the minimum" in _reason(take.replace("initial-minimum=off", "default\nscore: NS -100, EW 0"),
+                                               "take KH KS")
+
+
+def test_no_leave_the_pile_where_it_cannot_be_taken():
+    ends = _whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
+    reason = SensiblePlayer().decide(tutor.Position.parse(ends))[1]
+    assert "Leave the pile" not in reason and "ends" in reason
+    wild = _whole("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 2D\n")
+    reason = SensiblePlayer().decide(tutor.Position.parse(wild))[1]
+    assert "Leave the pile" not in reason and "cannot be taken" in reason
+    takeable = _whole("turn: S draw\nstock: -\nS: 4C 7H 7S\nNS: KH KS KD\npile: 6C 7D\n")
+    pos = tutor.Position.parse(takeable)
+    assert any(m.kind == "take" for m in tutor.legal_moves(pos))
+    assert explain_choice(pos, "draw").startswith("Leave the pile")
+
+
+def test_a_wild_discard_does_not_claim_a_natural_pair_takes_it_on_top():
+    text = "turn: S melded\nS: 2C 9H 4D 6S\nNS: KH KS KD\nEW: QC QD QH\npile: 5C 8D 9S\n"
+    reason = _reason(text, "discard 2C")
+    assert "so the opponents need a natural pair" not in reason
+    assert "nobody can take the pile while a wild card lies on top" in reason
+    frozen = _reason(text.replace("5C 8D 9S", "5C JK 9S"), "discard 2C")
+    assert "frozen already" in frozen
