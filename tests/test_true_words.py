@@ -181,3 +181,39 @@ def test_a_wild_discard_does_not_claim_a_natural_pair_takes_it_on_top():
     assert "nobody can take the pile while a wild card lies on top" in reason
     frozen = _reason(text.replace("5C 8D 9S", "5C JK 9S"), "discard 2C")
     assert "frozen already" in frozen
+
+
+# ---- 4. the lessons teach the default readings -------------------------------------------------
+import tutor.lessons as L  # noqa: E402
+
+#: A team's earlier melds given as the reason a going out is not concealed: the reading of
+#: `concealed=team`, false under the default (the partner may have melded, goout.concealed).
+_TEAM_REASON = re.compile(r"(North–South|[Tt]he team|Nord–Syd|[Ll]aget|Pohjoinen–Etelä|[Jj]oukkue)"
+                          r" (had melded|hade meldat|oli pöydännyt)")
+
+
+def _exercise_texts(ex):
+    return [ex.prompt, ex.reveal, *ex.hints_given]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lessons_10_to_12_give_the_players_reading_of_concealed(lang):
+    wrong = []
+    for key in ("10", "11", "12"):
+        lesson = L.get(key, lang)
+        for ex in lesson.exercises:
+            if "concealed=team" in (ex.rules or ""):
+                continue
+            wrong += [(key, ex.id, s) for s in _exercise_texts(ex) if _TEAM_REASON.search(s)
+                      and re.search(r"concealed|dolt|suora", s)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_6_lets_a_wild_card_join_the_natural_pair(lang):
+    lesson = L.get("06", lang)
+    text = " ".join(s.text for s in lesson.sections) + " ".join(lesson.recap)
+    for wrong in ("No wild cards", "Inga wild cards", "Apukortit eivät\nkelpaa", "Apukortit eivät kelpaa"):
+        assert wrong not in text
+    pos = lesson.position("frozen-wild")
+    assert tutor.judge(pos, "take 9H 9S JK").legal and not tutor.judge(pos, "take 9H JK").legal
