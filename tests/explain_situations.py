@@ -29,6 +29,13 @@ ONE_LEFT = ("turn: S draw\nS: 4C 5D\nN: 6D\nNS: 9S 9C 9H\nNS red3: 3H 3D\nEW: QH
             "EW red3: 3H 3D\npile: 6C 8D\nstock: KC 7H\nE: 45\nW: 46")
 
 EDGE_SITUATIONS = [
+    # black threes after the partner's "no"; an empty pile with an empty stock (issue 20)
+    ("turn: S drawn\nasked: no\nS: 3C 3C 3S 9H 9D 9C 4C\nNS: KH KH KD KD KS KS KC\nEW: QH QD QS\n"
+     "pile: 6C\n", "meld 3C 3C 3S"),
+    ("turn: S drawn\nS: 3C 3C 3S 9H 9D 9C 4C\nNS: -\nEW: QH QD QS\npile: 6C\n", "meld 3C 3C 3S"),
+    ("rules: stock-out=ends\nturn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\nNS red3: 3H 3D\n"
+     "EW red3: 3H 3D\npile: 9S\nstock: -\nE: 33\nW: 31\nN: 33", "draw"),
+    ("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3D\npile: -\nstock: -\nE: 33\nW: 32\nN: 33", "take"),
     # a question already answered
     ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "N: no"),
     # several red threes on the stock, drawn or the last cards of it

@@ -217,3 +217,100 @@ def test_lesson_6_lets_a_wild_card_join_the_natural_pair(lang):
         assert wrong not in text
     pos = lesson.position("frozen-wild")
     assert tutor.judge(pos, "take 9H 9S JK").legal and not tutor.judge(pos, "take 9H JK").legal
+
+
+# ---- 5. misleading words ----------------------------------------------------------------------
+THREES = "turn: S drawn\nS: 3C 3C 3S 9H 9D 9C 4C\nNS: -\nEW: QH QD QS\npile: 6C\n"
+
+
+def test_black_threes_as_a_first_meld_are_refused_for_not_going_out():
+    for move in ("meld 3C 3C 3S", "meld 3C 3C 3S; 9H 9D 9C"):
+        ruling = tutor.judge(tutor.Position.parse(THREES), move)
+        assert not ruling.legal and ruling.rule == "meld.threes", ruling
+        said = ruling.explain()
+        assert "only in the turn you go out" in said and "count" not in said and "50" not in said
+
+
+def test_black_threes_after_a_no_are_refused_for_the_no():
+    pos = tutor.Position.parse(THREES.replace("NS: -", "NS: KH KH KD KD KS KS KC") + "asked: no\n")
+    ruling = tutor.judge(pos, "meld 3C 3C 3S")
+    assert not ruling.legal and ruling.rule == "goout.binding"
+    assert "answered no" in ruling.explain() and "could not go out" not in ruling.explain()
+    assert "svarade nej" in ruling.explain("sv") and "vastasi ei" in ruling.explain("fi")
+
+
+KINGS = "turn: S drawn\nS: KC KS 9H 9D 9C 4C 2H\nNS: KH KH KD JK\nEW: QH QD QS\npile: 6C\n"
+
+
+def test_a_meld_is_named_once_a_rank():
+    said = tutor.judge(tutor.Position.parse(KINGS), "meld KC; KS").explain()
+    assert "a meld of kings:" in said and "kings and kings" not in said
+
+
+def test_the_exchange_says_the_melded_wild_card_apart_from_the_card_offered():
+    said = tutor.judge(tutor.Position.parse(KINGS), "exchange 9H JK").explain()
+    assert "(a joker)" in said and "offer for it (9♥)" in said and "9♥ and a joker" not in said
+
+
+def test_an_empty_stock_is_never_a_draw_from_the_stock():
+    from tutor.table.describe import describe
+    text = _whole("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
+    for rules, want in (("default", "is to take the pile, or the hand ends"),
+                        ("stock-out=ends", "at this table the hand ends")):
+        pos = tutor.Position.parse(f"rules: {rules}\n" + text)
+        first = describe(pos.seen_by("S")).splitlines()[0]
+        assert "draw from the stock" not in first and want in first, first
+    ends = tutor.Position.parse("rules: stock-out=ends\n" + text)
+    said = tutor.judge(ends, "draw").explain()
+    assert "you do not take the pile" not in said and "the pile is not taken" in said
+    empty = ("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3D\npile: -\n"
+             "stock: -\nE: 33\nW: 32\nN: 33")
+    said = tutor.judge(tutor.Position.parse(empty), "take").explain()
+    assert "Draw from the stock" not in said and "the stock is empty too" in said
+
+
+# ---- 5b. the native review's slips, against the glossary ---------------------------------------
+from pathlib import Path  # noqa: E402
+
+from i18n_helpers import avoided  # noqa: E402
+from tutor.i18n import translator  # noqa: E402
+
+LESSONS = Path(tutor.__file__).parent / "lessons"
+
+
+def _lesson_texts(lang):
+    """Every translated line of the lessons and the sandbox, English comments aside."""
+    for path in sorted((LESSONS / lang).glob("*.toml")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.lstrip().startswith("#"):
+                yield f"{path.name}:{n}", line
+
+
+@pytest.mark.parametrize("lang", ("sv", "fi"))
+def test_the_lessons_avoid_the_words_the_glossary_rejects(lang):
+    found = [(where, word) for where, line in _lesson_texts(lang) for word, _ in avoided(line, lang)]
+    if lang == "fi":     # "pöydä" is no form of pöydätä (ei pöytää, pöydätä)
+        found += [(w, "pöydä") for w, line in _lesson_texts(lang) if re.search(r"(?<!\w)pöydä(?!\w)", line)]
+    assert not found, found
+
+
+def test_the_review_slips_are_caught_by_the_glossary():
+    assert [w for w, _ in avoided("Du erbjuder 9♥.", "sv")] == ["Du erbjuder"]
+    assert [w for w, _ in avoided("Du måste aldrig fråga.", "sv")] == ["måste aldrig"]
+    assert [w for w, _ in avoided("med hjärter nio och jokern", "sv")] == ["hjärter nio"]
+    assert [w for w, _ in avoided("joukkuetoveri on saanut pöydätä", "fi")] == ["saanut pöydätä"]
+    assert [w for w, _ in avoided("voiton marginaali", "fi")] == ["marginaali"]
+    assert avoided("Joukkuetoveri saa olla pöydännyt.", "fi") == []
+
+
+def test_the_finnish_take_of_another_rank_says_the_top_card_does_not_fit():
+    pos = tutor.Position.parse("turn: S draw\nS: KC KS 9H\nNS: 8C 8D 8S\npile: 6C 7D\n")
+    said = tutor.judge(pos, "take KC KS").explain("fi")
+    assert "eri numeroa" not in said and "samannumeroisia" in said
+
+
+def test_finnish_ranks_take_a_case_ending_not_parentheses():
+    pos = tutor.Position.parse(KINGS)
+    said = tutor.judge(pos, "meld KC; KS").explain("fi")
+    assert "kuninkaiden pöytäys" in said and "(kuninkaat)" not in said
+    assert translator("fi").gettext("Describe the table") != "Kuvaile pöytä"

@@ -187,7 +187,8 @@ def stock_out_draw(t) -> Check:
     if pos.rules.stock_out == "must-take" and _take_is_forced(pos, t.team):
         return Check("hand.end.stock", False, "hand.end.stock/must-take",
                      {"top": pos.top}, (pos.top,))
-    return Check("hand.end.stock", True, "hand.end.stock/ends", {})
+    return Check("hand.end.stock", True, "hand.end.stock/ends" if pos.rules.stock_out == "must-take"
+                 else "hand.end.stock/ends-at-once", {})
 
 
 def _take_is_forced(pos, team) -> bool:
@@ -210,7 +211,7 @@ def stock_out_take(t) -> Check | None:
 
 def pile_empty(t) -> Check | None:
     if not t.pos.pile:
-        return Check("pile.empty", False, "pile.empty/empty", {})
+        return Check("pile.empty", False, "pile.empty/empty" if t.pos.stock else "pile.empty/no-stock", {})
     return None
 
 
@@ -356,7 +357,7 @@ def lay_groups(t, taking: bool) -> Plan:
         plan.points += sum(c.value for c in cards)
     if merged:
         before = order[:len(pos.team_melds(team))]
-        joined = [r for r in merged if r in before]      # not a meld laid in this action
+        joined = list(dict.fromkeys(r for r in merged if r in before))  # once a rank; not laid now
         if joined:
             t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
                                   {"ranks": joined}))
@@ -489,6 +490,7 @@ def after_laying(t, plan: Plan) -> None:
     canasta = any(m.is_canasta for m in plan.melds)
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
+    t.need(_black_threes_stay_in(t, plan, left))
     if not pos.team_melds(team):
         t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
     if left == 0:
@@ -503,13 +505,29 @@ def after_laying(t, plan: Plan) -> None:
                          {"card": plan.hand[0]}, plan.hand))
         t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
                      {"card": plan.hand[0]}, plan.hand))
-    if plan.black_threes and left > 1 and "3" not in pos.started:
-        from .goout import can_go_out
-        if not can_go_out(after_plan(pos, plan)):
-            t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
+    if plan.black_threes and left > 1 and "3" not in pos.started:   # _black_threes_stay_in passed
         t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
         t.need(must_go_out(t, plan))
+
+
+def _black_threes_stay_in(t, plan, left: int) -> Check | None:
+    """`meld.threes` before the first meld's minimum: black threes that cannot go out this
+    turn are refused for that, not for their points; after the partner's "no" it is the
+    answer that forbids going out (`goout.binding`)."""
+    pos = t.pos
+    if not plan.black_threes or "3" in pos.started:
+        return None
+    if pos.asked == "no":
+        return Check("goout.binding", False, "goout.binding/no-black-threes", {})
+    if left == 0:
+        return None                                 # going out now: goout.canasta says if it may
+    from .goout import can_go_out
+    if can_go_out(apply_plan(pos, plan)):           # not cached: the minimum's check sets the plan
+        return None
+    if not any(m.is_canasta for m in plan.melds):
+        return Check("meld.threes", False, "meld.threes/no-canasta", {})
+    return Check("meld.threes", False, "meld.threes/not-out", {"left": left})
 
 
 def _concealed(pos, plan) -> bool:
@@ -744,7 +762,7 @@ def answer_ok(t) -> Check:
 
 def wild_fixed(t) -> Check:
     return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
-                 {"cards": t.cards}, t.cards)
+                 {"cards": t.cards[:1], "wild": t.cards[1:]}, t.cards)
 
 
 # ---- applying a plan -------------------------------------------------------------------

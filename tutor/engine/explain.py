@@ -80,11 +80,15 @@ T("hand.end.stock/ends",
   "The stock is empty and you do not take the pile, so the hand ends here. Nobody went out, so nobody scores the going-out bonus.")
 T("hand.end.stock/must-take",
   "The stock is empty, the pile is not frozen and its top card {top} fits your team's meld of {top:rank_plural}: you must take it.")
+T("hand.end.stock/ends-at-once",
+  "At this table the hand ends as soon as the player to draw finds the stock empty: the pile is not taken. Nobody went out, so nobody scores the going-out bonus.")
 T("hand.end.stock/ends-variant",
   "At this table the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken then.")
 # the pile
 T("pile.empty/empty",
   "The discard pile is empty, so there is nothing to take. Draw from the stock.")
+T("pile.empty/no-stock",
+  "The discard pile is empty, so there is nothing to take, and the stock is empty too: the hand ends.")
 T("pile.black-three/blocked",
   "A black three ({top}) lies on top of the pile: it blocks the next player, nobody may take the pile until another card covers it.")
 T("pile.take.top-natural/wild",
@@ -143,7 +147,7 @@ T("meld.wild-alone/no-meld",
 T("meld.wild-fixed/melded",
   "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again.")
 T("meld.wild-fixed/exchange",
-  "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
+  "A melded wild card ({wild}) can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
 T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
 T("meld.own-team/theirs",
@@ -154,6 +158,8 @@ T("meld.threes/wild",
   "A meld of black threes takes no wild cards ({wilds}).")
 T("meld.threes/not-out",
   "Black threes may be melded only in the turn you go out, and after this meld you could not go out this turn with the {left} cards left.")
+T("meld.threes/no-canasta",
+  "Black threes may be melded only in the turn you go out, and your team has no canasta, so you cannot go out this turn.")
 T("meld.threes/must-go-out!",
   "You must now go out this turn: black threes may be melded only in the turn you go out.")
 T("meld.threes/must-go-out",
@@ -206,6 +212,8 @@ T("goout.keep-one/one-left",
   "Your team has no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("goout.binding/no",
   "Your partner answered no: you may not go out this turn.")
+T("goout.binding/no-black-threes",
+  "Your partner answered no, so you may not go out this turn, and black threes may be melded only in the turn you go out.")
 T("goout.binding/no-keep-one",
   "Your partner answered no, so you may not go out this turn: you may not meld down to a single card ({card}), since after your discard a card must stay in your hand.")
 T("goout.binding/yes",

@@ -63,7 +63,7 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
     who = move.seat or seat or (actor(move, position) if position is not None else "S")
     ends = kind == "draw" and position is not None and not position.stock and position.phase == "draw"
     if ends:
-        leaves = bool(position.pile) and position.rules.stock_out != "ends"
+        leaves = _pile_takeable(position)
         if you:
             return (t.gettext("You leave the pile, and the hand ends: the stock is empty.") if leaves
                     else t.gettext("The stock is empty: you end the hand."))
@@ -104,6 +104,14 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
             return t.format(t.gettext("{seat:name} takes the pile, with no cards from hand."), seat=who)
         return t.format(t.gettext("{seat:name} takes the pile with {cards}."), seat=who, cards=parts)
     return t.format(t.gettext("{seat:name} melds {cards}."), seat=who, cards=parts)
+
+
+def _pile_takeable(position) -> bool:
+    """Whether the player to draw could take the pile (with the stock empty: 'leaves the
+    pile' is said only then; under `stock-out=ends`, or a pile nobody can take, the hand
+    just ends)."""
+    from .generate import legal_moves
+    return bool(position.pile) and any(m.kind == "take" for m in legal_moves(position))
 
 
 def _group_words(t, group, you=False) -> str:
