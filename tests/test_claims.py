@@ -67,7 +67,7 @@ def _team_melded(s: Said) -> bool:
 def _opened(s: Said) -> bool:
     """Has the player to move opened, as the table's `opening` reads it: the team's melds, or
     under `opening=player` the player's own."""
-    if getattr(s.pos.rules, "opening", "team") == "player":
+    if s.pos.rules.opening == "player":
         return s.pos.turn in s.pos.opened
     return _team_melded(s)
 
@@ -104,7 +104,7 @@ CLAIMS = [
     Claim("unfreezes", r"unfreezes the pile", lambda m, s: not s.pos.frozen_cards),
     Claim("crosswise", r"stays frozen all the same|laid crosswise, so it is frozen for everybody",
           lambda m, s: bool(s.pos.frozen_cards)),
-    Claim("frozen-for-team", r"has not melded yet in this hand, so the pile is frozen for you",
+    Claim("frozen-for-team", r"ha(?:s|ve) not melded yet in this hand, so the pile is frozen for you",
           lambda m, s: not _opened(s)),
     Claim("not-frozen", r"the pile is not frozen", lambda m, s: not s.pos.frozen_cards and _opened(s)),
     Claim("natural-pair-on-top", r"so the opponents need a natural pair", lambda m, s: False),
@@ -117,13 +117,16 @@ CLAIMS = [
           lambda m, s: int(m.group(1) or m.group(2)) == len(s.pos.stock)),
     # the first meld's minimum
     Claim("minimum-needed", r"at least (\d+) needed|must count at least (\d+) points",
-          lambda m, s: s.pos.rules.initial_minimum == "on" and not _team_melded(s)
+          lambda m, s: s.pos.rules.initial_minimum == "on" and not _opened(s)
           and int(m.group(1) or m.group(2)) == _minimum(s)),
     Claim("must-reach-minimum", r"must reach the minimum",
-          lambda m, s: s.pos.rules.initial_minimum == "on" and _minimum(s) > 0 and not _team_melded(s)),
+          lambda m, s: s.pos.rules.initial_minimum == "on" and _minimum(s) > 0 and not _opened(s)),
     Claim("no-minimum-here", r"at this table it needs no minimum",
           lambda m, s: s.pos.rules.initial_minimum == "off"),
-    Claim("team-first-meld", r"[Ii]t is (also )?your team's first meld", lambda m, s: not _team_melded(s)),
+    Claim("team-first-meld", r"[Ii]t is (also )?your team's first meld",
+          lambda m, s: not _team_melded(s) and s.pos.rules.opening == "team"),
+    Claim("own-first-meld", r"[Ii]t is (also )?your first meld",
+          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)),
     # the pile's size in a take's reason
     Claim("pile-size", r"Take the pile: (\d+) cards?", lambda m, s: int(m.group(1)) == len(s.pos.pile)),
     # concealed or not (the going out this move makes)
@@ -171,6 +174,8 @@ PLANTED = {
                         "It is your team's first meld (60 points, at least 50 needed)."),
     "team-first-meld": (OPEN, "It is your team's first meld (30 points, at least 50 needed).",
                         "Meld: 9♣ builds your meld."),
+    "own-first-meld": (FROZEN, "It is your first meld (60 points, at least 50 needed).",
+                       "It is your team's first meld (60 points, at least 50 needed)."),
     "pile-size": (OPEN, "Take the pile: 7 cards for your meld of nines.",
                   "Take the pile: 3 cards for your meld of nines."),
 }

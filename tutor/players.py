@@ -28,6 +28,7 @@ from .engine.generate import legal_moves, legal_rulings
 from .engine.goout import can_go_out
 from .engine.judge import judge
 from .engine.moves import Move
+from .engine.opening import has_opened, per_player
 from .engine.position import TEAM_INDEX, next_seat, other_team, partner_of, team_of, team_seats
 from .engine.scoring import ALL_RED_THREES, GOING_OUT, MIXED_CANASTA, NATURAL_CANASTA, RED_THREE
 from .i18n import translator
@@ -423,7 +424,7 @@ class SensiblePlayer(Player):
                     size=size, **fields))
         # TRANSLATORS: {melds} is one or more clauses ("K♥ K♠ 2♣ start a meld of kings"), "; " between
         text = t.gettext("Meld: {melds}.").format(melds="; ".join(parts))
-        if not v.own:
+        if not has_opened(v.pos):
             text += " " + _first_meld_note(v, m)
         return text
 
@@ -468,8 +469,10 @@ def _take_reason(v: _View, m: Move) -> str:
         text = t.format(t.ngettext("Take the pile: {n} card for your meld of {rank:plural}.",
                                    "Take the pile: {n} cards for your meld of {rank:plural}.", n),
                         n=n, rank=top.rank)
-    if not v.own and v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]]):
-        text += " " + t.gettext("It is also your team's first meld, which must reach the minimum.")
+    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.score[TEAM_INDEX[v.team]]):
+        text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
+                       if per_player(v.pos) else
+                       t.gettext("It is also your team's first meld, which must reach the minimum."))
     if any(c.is_wild for c in m.cards):
         text += " " + t.gettext("A wild card is worth spending on a pile this size.")
     return text
@@ -491,19 +494,26 @@ def _first_meld_note(v: _View, m: Move) -> str:
     ruling = judge(v.pos, m)
     keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}
     concealed = bool(keys & {"meld.initial/concealed!", "meld.initial/concealed-later!"})
+    alone = per_player(v.pos)           # opening=player: the player's own first meld
     if not minimum:
-        first = t.gettext("It is your team's first meld; at this table it needs no minimum.")
+        first = (t.gettext("It is your first meld; at this table it needs no minimum.") if alone else
+                 t.gettext("It is your team's first meld; at this table it needs no minimum."))
     elif concealed:
-        first = t.format(t.gettext("It is your team's first meld: going out concealed this turn, "
+        first = t.format(t.gettext("It is your first meld: going out concealed this turn, it needs "
+                                   "no minimum ({minimum} otherwise).") if alone else
+                         t.gettext("It is your team's first meld: going out concealed this turn, "
                                    "it needs no minimum ({minimum} otherwise)."), minimum=minimum)
     else:
-        first = t.format(t.gettext("It is your team's first meld ({points} points, at least "
+        first = t.format(t.gettext("It is your first meld ({points} points, at least {minimum} "
+                                   "needed).") if alone else
+                         t.gettext("It is your team's first meld ({points} points, at least "
                                    "{minimum} needed)."), points=points, minimum=minimum)
     if view.crosswise:
         pile = t.gettext("The pile stays frozen all the same: a wild card or red three lies "
                          "crosswise in it.")
     else:
-        pile = t.gettext("It unfreezes the pile for your team.")
+        pile = (t.gettext("It unfreezes the pile for you.") if alone else
+                t.gettext("It unfreezes the pile for your team."))
     return f"{first} {pile}"
 
 

@@ -15,6 +15,7 @@ from .cards import MELD_RANKS, sort_cards
 from .position import (CANASTA_SIZE, Meld, Position, SEAT_INDEX, TEAM_INDEX, next_seat,
                        other_team, partner_of, team_of, team_seats)
 from .ruling import Check
+from .opening import has_opened, per_player
 
 
 def remove(hand: tuple, cards) -> tuple | None:
@@ -278,15 +279,16 @@ def take_frozen(t) -> Check | None:
     crosswise = pos.frozen_cards
     if crosswise:                                   # frozen for everybody
         cause, fields = "pile.frozen.wild", {"frozen_by": crosswise}
-    elif not pos.team_melds(t.team):                # frozen for a team that has not melded
-        cause, fields = "pile.frozen.team", {"team": t.team}
+    elif not has_opened(pos):                       # frozen for a team that has not melded
+        cause, fields = "pile.frozen.team", {"team": t.team, "player": per_player(pos)}
     else:
         return None
     top = pos.top
     offered = _offered(t)
     naturals = tuple(c for c in offered if c.is_natural and c.rank == top.rank)
     fields.update(top=top, offered=offered, naturals=len(naturals), rank=top.rank)
-    t.checks.append(Check(cause, True, cause + "/frozen!", fields, crosswise))
+    key = cause + ("/frozen-player!" if fields.get("player") else "/frozen!")
+    t.checks.append(Check(cause, True, key, fields, crosswise))
     if len(naturals) >= 2:
         return Check("pile.take.frozen", True, "pile.take.frozen/ok", fields, (top,) + naturals)
     return Check("pile.take.frozen", False, "pile.take.frozen/short", fields, (top,) + offered)
@@ -491,13 +493,15 @@ def after_laying(t, plan: Plan) -> None:
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
     t.need(_black_threes_stay_in(t, plan, left))
-    if not pos.team_melds(team):
+    if not has_opened(pos):
         t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
     if left == 0:
         t.need(goout_binding_no(t))
         t.need(goout_canasta(t, canasta))
         if pos.rules.go_out_without_discard == "concealed-only" and not plan.concealed:
             t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
+        if pos.rules.go_out_without_discard == "whole-canasta" and not _whole_canasta(pos, plan):
+            t.need(Check("goout.no-discard", False, "goout.no-discard/whole-canasta", {}))
         plan.out = True
     elif left == 1 and not going_out_allowed:
         if pos.asked == "no":         # the partner's answer is what forbids it
@@ -509,6 +513,20 @@ def after_laying(t, plan: Plan) -> None:
         t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
         t.need(must_go_out(t, plan))
+
+
+def _whole_canasta(pos, plan) -> bool:
+    """`go-out-without-discard=whole-canasta`: the going-out turn lays a new meld of seven or
+    more cards wholly from the hand (RULES.md, "Variant flags"). A meld the pile's top card
+    joined is not: in a turn that began with taking the pile (the pile is empty then) the
+    melds of earlier actions are not counted, as the position does not say which the top
+    card joined."""
+    new = set(plan.new_ranks)
+    if plan.taking:
+        new.discard(pos.top.rank)
+    elif pos.pile:
+        new |= set(pos.started)
+    return any(m.rank in new and len(m.cards) >= CANASTA_SIZE for m in plan.melds)
 
 
 def _black_threes_stay_in(t, plan, left: int) -> Check | None:
@@ -567,7 +585,8 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
               "taking": plan.taking, "top": pos.top if plan.taking else None,
               "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
     if plan.points >= minimum:
-        return Check("meld.initial", True, "meld.initial/ok!", fields)
+        return Check("meld.initial", True,
+                     "meld.initial/ok-player!" if per_player(pos) else "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
     if not plan.taking and len(plan.hand) >= 2 and pos.asked != "no":
@@ -578,7 +597,8 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
         if can_go_out(after_plan(pos, plan)):
             return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
         plan.below_minimum, plan.after = False, None
-    return Check("meld.initial", False, "meld.initial/short", fields,
+    return Check("meld.initial", False,
+                 "meld.initial/short-player" if per_player(pos) else "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 
 

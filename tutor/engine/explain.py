@@ -99,6 +99,8 @@ T("pile.frozen.wild/frozen!",
   "The pile holds {frozen_by}, laid crosswise, so it is frozen for everybody until it is taken.")
 T("pile.frozen.team/frozen!",
   "Your team has not melded yet in this hand, so the pile is frozen for you.")
+T("pile.frozen.team/frozen-player!",
+  "At this table each player opens alone: you have not melded yet in this hand, so the pile is frozen for you.")
 T("pile.take.frozen/short",
   "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.")
 T("pile.take.frozen/ok",
@@ -174,6 +176,10 @@ T("meld.threes/ok!",
   "Black threes may be melded because you go out this turn.")
 T("meld.initial/short",
   "Your team's first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/short-player",
+  "At this table each player opens alone: your own first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/ok-player!",
+  "At this table each player opens alone: it is your first meld, and {points} points reach the minimum of {minimum} for your team's score of {score}.")
 T("meld.initial/ok!",
   "It is your team's first meld: {points} points reach the minimum of {minimum} for a score of {score}.")
 T("meld.initial/concealed!",
@@ -198,6 +204,8 @@ T("goout.last-card/ok",
   "You discard your last card, {card}, and go out: the hand ends.")
 T("goout.no-discard/ok",
   "You meld every card and go out without a discard: the hand ends.")
+T("goout.no-discard/whole-canasta",
+  "At this table you may meld your whole hand without a discard only when this turn lays a new meld of seven or more cards wholly from your hand; keep a card to discard.")
 T("goout.no-discard/concealed-only",
   "At this table you may meld your whole hand without a discard only when going out concealed; keep a card to discard.")
 T("goout.concealed/ok",
@@ -293,7 +301,8 @@ def _derived(key: str, fields: dict, t) -> dict:
     """Extra fields some templates need, computed from the check's own fields."""
     f = dict(fields)
     if key.startswith("pile.take.frozen"):
-        cause = "pile.frozen.wild/frozen!" if "frozen_by" in f else "pile.frozen.team/frozen!"
+        cause = ("pile.frozen.wild/frozen!" if "frozen_by" in f else
+                 "pile.frozen.team/frozen-player!" if f.get("player") else "pile.frozen.team/frozen!")
         f["why"] = _render(cause, fields, t) + " "
     if key == "pile.take.unfrozen/pair":
         both_natural = f["naturals"] >= 2 and not f["wilds"]
@@ -309,7 +318,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["theirs_note"] = _part("wild-alone.theirs", t) if f.get("theirs") else ""
         f["order_note"] = (_part("order.later", t, len(f["cards"]), rank=f["rank"])
                            if f.get("later") else "")
-    if key == "meld.initial/short":
+    if key in ("meld.initial/short", "meld.initial/short-player"):
         rest = f["pile_rest"]
         if not f["taking"]:
             f["taking_note"] = ""

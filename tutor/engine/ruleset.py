@@ -12,11 +12,12 @@ from .errors import RulesError
 FLAGS: dict[str, tuple[str, ...]] = {
     "black-threes": ("going-out", "never"),
     "initial-minimum": ("on", "off"),
-    "go-out-without-discard": ("always", "concealed-only"),
+    "go-out-without-discard": ("always", "concealed-only", "whole-canasta"),
     "concealed": ("player", "team"),
     "wilds": ("max-three", "not-outnumber"),
     "red3-dealt": ("at-once", "on-turn"),
     "stock-out": ("must-take", "ends"),
+    "opening": ("team", "player"),
     "players": ("4", "2", "3", "6"),
 }
 BUILT_PLAYER_COUNTS = ("4",)
@@ -34,6 +35,7 @@ class Ruleset:
     wilds: str = "max-three"
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
+    opening: str = "team"
     players: str = "4"
 
     @classmethod
