@@ -106,6 +106,12 @@ CLAIMS = [
           lambda m, s: bool(s.pos.frozen_cards)),
     Claim("frozen-for-team", r"ha(?:s|ve) not melded yet in this hand, so the pile is frozen for you",
           lambda m, s: not _opened(s)),
+    Claim("frozen-no-meld-seat", r"It is frozen for (North|East|South|West): no meld yet",
+          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)
+          and {"North": "N", "East": "E", "South": "S", "West": "W"}[m.group(1)] == s.pos.turn),
+    Claim("frozen-no-meld-team", r"It is frozen for (North–South|East–West): no meld yet",
+          lambda m, s: s.pos.rules.opening == "team" and not _team_melded(s)
+          and {"North–South": "NS", "East–West": "EW"}[m.group(1)] == s.team),
     Claim("not-frozen", r"the pile is not frozen", lambda m, s: not s.pos.frozen_cards and _opened(s)),
     Claim("natural-pair-on-top", r"so the opponents need a natural pair", lambda m, s: False),
     # the stock
@@ -156,6 +162,9 @@ PLANTED = {
                   "It unfreezes the pile for your team."),
     "frozen-for-team": (OPEN, "Your team has not melded yet in this hand, so the pile is frozen for you.",
                         "You draw."),
+    "frozen-no-meld-seat": (OPEN, "It is frozen for South: no meld yet.", "It is frozen."),
+    "frozen-no-meld-team": (OPEN, "It is frozen for North–South: no meld yet.",
+                            "It is frozen for East–West."),
     "not-frozen": (FROZEN, "The stock is full, the pile is not frozen.", "The pile is frozen."),
     "natural-pair-on-top": (OPEN, "Discard 2C: a wild card freezes the pile, so the opponents need a "
                             "natural pair to take it.", "Discard 2C: nobody can take the pile."),

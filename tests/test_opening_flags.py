@@ -145,3 +145,16 @@ def test_whole_canasta_does_not_count_the_piles_top_card():
     assert not ruling.legal and ruling.rule == "goout.no-discard"
     assert tutor.judge(P(text.replace("go-out-without-discard=whole-canasta", "default")),
                        "take KH KH KS KS KD KD").legal
+
+
+def test_the_table_says_for_whom_the_pile_is_frozen():
+    from tutor.engine.diagram import position_svg
+    from tutor.table.describe import describe
+    alone, team = P("rules: opening=player\n" + KING_TOP), P(KING_TOP)
+    line = next(l for l in describe(alone.seen_by("S")).splitlines() if l.startswith("Discard pile"))
+    assert line.endswith("It is frozen for South: no meld yet.")
+    assert "frozen for" not in next(l for l in describe(team.seen_by("S")).splitlines()
+                                    if l.startswith("Discard pile"))
+    assert "frozen for South: no meld yet" in position_svg(alone)
+    assert "frozen for" not in position_svg(team)
+    assert "Etelältä" in describe(alone.seen_by("S"), "fi") and "Syd" in describe(alone.seen_by("S"), "sv")

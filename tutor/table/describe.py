@@ -93,6 +93,10 @@ def describe(view, lang: str = "en") -> str:
         if view.crosswise:
             line += " " + t.gettext("Laid crosswise in it: {cards}; it is frozen for everybody.").format(
                 cards=_cards(view.crosswise, t))
+        elif view.phase != "over" and view.rules.opening == "player":
+            if view.frozen_for_player():    # opening=player: each player opens alone
+                line += " " + t.format(t.gettext("It is frozen for {seat:name}: no meld yet."),
+                                       seat=view.turn)
         elif view.phase != "over" and view.is_frozen_for(team_of(view.turn)):
             line += " " + t.format(t.gettext("It is frozen for {team:name}: no meld yet."),
                                    team=team_of(view.turn))
