@@ -128,7 +128,7 @@ def test_variants_lesson_asks_the_same_position_under_two_rule_sets():
             assert len(answers) == 2, [_key(e) for e in group]
             flags |= {e.rules.split("=")[0] for e in group if e.rules}
     assert flags == {"wilds", "black-threes", "initial-minimum", "go-out-without-discard",
-                     "concealed", "red3-dealt", "stock-out"}, flags
+                     "concealed", "red3-dealt", "stock-out", "opening"}, flags
 
 
 def test_lookup_by_number_slug_and_key():

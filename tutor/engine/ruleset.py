@@ -15,11 +15,12 @@ from .formats import Format, format_for
 FLAGS: dict[str, tuple[str, ...]] = {
     "black-threes": ("going-out", "never"),
     "initial-minimum": ("on", "off"),
-    "go-out-without-discard": ("always", "concealed-only"),
+    "go-out-without-discard": ("always", "concealed-only", "whole-canasta"),
     "concealed": ("player", "team"),
     "wilds": ("max-three", "not-outnumber"),
     "red3-dealt": ("at-once", "on-turn"),
     "stock-out": ("must-take", "ends"),
+    "opening": ("team", "player"),
     "players": ("4", "2", "3", "6"),
     "three": ("each-alone", "cutthroat"),
     "six": ("two-teams", "three-teams"),
@@ -37,6 +38,7 @@ class Ruleset:
     wilds: str = "max-three"
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
+    opening: str = "team"
     players: str = "4"
     three: str = "each-alone"
     six: str = "two-teams"

@@ -364,7 +364,7 @@ class TableSession:
             return self.staged
         self.game.add_hand(self.position)
         if self.game.is_over:
-            self.message = self.game.result_text(self.lang)
+            self.message = self._game_over_words()
             self._notify("info")
             return None
         self.staged = self.game.next_deal(self._seed + len(self.game.hands))
@@ -378,7 +378,7 @@ class TableSession:
             return ""
         ns, ew = g.totals
         if g.is_over:
-            return g.result_text(self.lang)
+            return self._game_over_words()
         t = self.t
         words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
                            "East–West {ew} (dealer {dealer:name}).")
@@ -386,6 +386,19 @@ class TableSession:
                  t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
                            "East–West {ew} (next dealer {dealer:name})."))
         return t.format(words, target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew, dealer=g.dealer)
+
+    def _game_over_words(self) -> str:
+        """The game's end for a learner: the totals and who won, by the teams' names, with
+        no rule id and no team codes (`Game.result_text` is the notation's)."""
+        g, t = self.game, self.t
+        ns, ew = g.totals
+        words = [t.format(t.gettext("The game is over: North–South {ns}, East–West {ew}."), ns=ns, ew=ew)]
+        if g.winner is None:
+            words.append(t.format(t.gettext("Both teams have {total}: the game is drawn."), total=ns))
+        else:
+            words.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
+                                  team=g.winner, margin=g.margin))
+        return " ".join(words)
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:
