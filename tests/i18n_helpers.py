@@ -19,12 +19,13 @@ from pathlib import Path
 
 import tutor
 from tutor.engine import explain
-from tutor.i18n import glossary
+from tutor.i18n import LANGUAGES, glossary
 from tutor.i18n.build import po_path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The languages with a catalog (English is the message ids).
-LANGS = ("sv", "fi")
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+LANGS = TRANSLATED
 RECORD_ENV = "RECORD_RULINGS"
 
 FROZEN_TEXT = ("turn: S draw\nS: KH JK 7D 7C 9S 4H 4D 10C QS JD 6H\n"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import tutor.lessons as L
+from tutor.i18n import LANGUAGES
 from tutor.lessons import texts as T
 from tutor.lessons.tasks import TaskRun, start_positions
 from tutor.progress import ProgressStore
@@ -248,7 +249,7 @@ def test_lesson_list_marks_continue_and_languages(store):
     from tutor.lessons.page import lesson_list
     listing = lesson_list()
     text = listing.html.value
-    assert text.count("tutor-lesson-row") == 12
+    assert text.count("tutor-lesson-row") == len(L.load_lessons())
     assert "Start with lesson 1" in text and "href='01-cards.ipynb'" in text
     assert "href='sv/00-lessons.ipynb'" in text and "href='fi/00-lessons.ipynb'" in text
     lesson = L.get("01")
@@ -342,7 +343,7 @@ def test_without_a_translation_a_lesson_is_english_and_lacks_every_text(tmp_path
         {l.key for l in L.load_lessons("sv") if l.missing}
 
 
-@pytest.mark.parametrize("lang", ["sv", "fi"])
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_translation_file_translates_every_text_of_its_lesson(lang):
     """A started translation is finished before it is committed: this lists what it lacks."""
     for lesson in L.load_lessons(lang):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.i18n import translator
+from tutor.i18n import LANGUAGES, translator
 from tutor.progress import DAMAGED, ProgressStore, default_path, jupyter_data_dir
 
 LESSON = "06-frozen-pile"
@@ -140,7 +140,7 @@ def test_the_notice_is_translated_where_it_is_shown(tmp_path):
     path = tmp_path / "p.sqlite3"
     path.write_bytes(b"garbage" * 100)
     store = ProgressStore(path)
-    for lang in ("sv", "fi"):
+    for lang in [lang for lang in LANGUAGES if lang != "en"]:
         t = translator(lang)
         assert store.notice_text(t.gettext)        # never empty, never a traceback
 
