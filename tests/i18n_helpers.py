@@ -36,7 +36,7 @@ _ZONES = {"N", "E", "S", "W", "NS", "EW", "NS RED3", "EW RED3", "PILE", "STOCK"}
 _CARD = re.compile(r"^(JK|(10|[2-9JQKA])[CDHS])$", re.I)
 
 
-def _whole(text: str) -> str:
+def whole_deal(text: str) -> str:
     """A position with an exact (here empty) stock: the red threes go to EW, and N, E and W
     get unseen cards so that the text places all 108 cards."""
     text += "EW red3: 3H 3H 3D 3D\n"
@@ -87,9 +87,9 @@ SITUATIONS = [
     ("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n", "discard 3C"),
     ("turn: S melded\nS: JK 5D\nNS: KH KS KD\n", "discard JK"),
     # the empty stock
-    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"), "draw"),
-    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C KC\n"), "draw"),
-    (_whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\n"
+    (whole_deal("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"), "draw"),
+    (whole_deal("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C KC\n"), "draw"),
+    (whole_deal("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\n"
             "pile: 6C KC\n"), "take"),
     # the pile
     ("turn: S draw\nS: 4C 5D KH\npile: -\n", "take"),

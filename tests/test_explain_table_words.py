@@ -92,8 +92,8 @@ def test_a_variant_is_said_in_words(text, move, en, sv):
 
 
 def test_the_stock_out_variant_is_said_in_words():
-    from i18n_helpers import _whole
-    text = _whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\n"
+    from i18n_helpers import whole_deal
+    text = whole_deal("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\n"
                   "NS: KH KS KD\npile: 6C KC\n")
     said = explained(text, "take")
     has(said["en"], "At this table the hand ends as soon as the player to draw finds the "

@@ -176,7 +176,7 @@ def test_the_task_panel_sits_in_the_tables_panel_slot(store):
     assert "tutor-has-panel" in table._dom_classes and "tutor-panel" in box.panel._dom_classes
     assert "tutor-task-panel" in box.panel._dom_classes
     # the moves, the move box and the explanation follow, in the table's own order
-    assert table.side.children[1:] == table._side_parts
+    assert table.side.children[1:] == table.side_parts
     extra = table.add_panel(__import__("ipywidgets").HTML("more"))
     assert table.panels.children == (box.panel, extra) and table.side.children[0] is table.panels
 

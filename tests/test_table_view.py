@@ -329,11 +329,11 @@ def test_the_lessons_pictures_fit_their_labels(lang):
     """The pictures of the lessons' questions (and the handouts): every named position and
     every question's position of every lesson, drawn in the lesson's language as the quiz
     draws it (960 x 770, seen from the player to act); for print, its words read on paper."""
-    import tutor.lessons as L
+    import tutor.lessons
     from tutor.engine.moves import Move
     from tutor.engine.plainwords import actor
     pictures = []
-    for lesson in L.load_lessons(lang):
+    for lesson in tutor.lessons.load_lessons(lang):
         for name in lesson.positions:
             pos = lesson.position(name)
             pictures.append((f"{lesson.key} {name}", pos, pos.turn))
@@ -449,7 +449,7 @@ def test_the_table_is_drawn_as_tall_as_the_page_allows():
     assert table.scene.height == 710 and table.canvas.height == 1420 and table.canvas.width == 1680
     # the hand is where it is drawn: a click on a card selects it
     card = next(r for r in table.scene.regions if r.kind == "hand")
-    table._on_mouse_down((card.x + 4) * 2, (card.y + card.h / 2) * 2)
+    table.click((card.x + 4) * 2, (card.y + card.h / 2) * 2)
     assert table.session.selection == [card.key[1]]
     table.keyboard.set_state({"viewport_height": 1080})
     assert table.table_height == HEIGHT and table.scene.height == HEIGHT

@@ -93,7 +93,7 @@ def interleaved_108():
 # canasta.* scoring
 # ---------------------------------------------------------------------------
 
-def _sheet(ns, s="4C", n="5D"):
+def staged_sheet(ns, s="4C", n="5D"):
     return tutor.score_hand(P("""
         turn: S melded
         S: %s

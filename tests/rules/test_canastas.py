@@ -7,7 +7,7 @@ The judge table's cases of these ids: judge_cases.py.
 import pytest
 import tutor
 from rulebook_helpers import CANASTA, line_sum, play
-from positions import _sheet
+from positions import staged_sheet
 from judge_cases import (case_ids, cases_of, check_judged, check_listed, check_round_trip,
                          listable)
 
@@ -37,35 +37,35 @@ def test_legal_moves_list_the_legal_move(rule_id, kind, text, move, legal, rule)
 
 def test_canasta_size_seven_cards_is_a_canasta():
     RULE = "canasta.size"
-    sheet = _sheet("KH KH KS KS KD KD KC")
+    sheet = staged_sheet("KH KH KS KS KD KD KC")
     assert line_sum(sheet, "NS", CANASTA) == 500, RULE
     assert sheet["NS"].total == 500 + 70 - 10, RULE
 
 
 def test_canasta_size_six_cards_is_not():
     RULE = "canasta.size"
-    sheet = _sheet("KH KH KS KS KD KD")
+    sheet = staged_sheet("KH KH KS KS KD KD")
     assert line_sum(sheet, "NS", CANASTA) == 0, RULE
     assert sheet["NS"].total == 60 - 10, RULE
 
 
 def test_canasta_size_no_upper_limit_eight_cards_still_one_canasta():
     RULE = "canasta.size"
-    sheet = _sheet("KH KH KS KS KD KD KC KC")
+    sheet = staged_sheet("KH KH KS KS KD KD KC KC")
     assert line_sum(sheet, "NS", CANASTA) == 500, RULE
     assert sheet["NS"].total == 500 + 80 - 10, RULE
 
 
 def test_canasta_natural_500_not_300():
     RULE = "canasta.natural"
-    sheet = _sheet("9H 9H 9S 9S 9D 9D 9C")
+    sheet = staged_sheet("9H 9H 9S 9S 9D 9D 9C")
     assert line_sum(sheet, "NS", CANASTA) == 500, RULE
     assert sheet["NS"].total == 500 + 70 - 10, RULE
 
 
 def test_canasta_mixed_300_not_500():
     RULE = "canasta.mixed"
-    sheet = _sheet("9H 9H 9S 9S 9D 9D 2C")
+    sheet = staged_sheet("9H 9H 9S 9S 9D 9D 2C")
     assert line_sum(sheet, "NS", CANASTA) == 300, RULE
     assert sheet["NS"].total == 300 + 60 + 20 - 10, RULE
 
@@ -88,5 +88,5 @@ def test_canasta_mixed_wild_added_to_natural_canasta_makes_it_mixed():
 
 def test_canasta_both_count_seven_kings_570():
     RULE = "canasta.both-count"
-    sheet = _sheet("KH KH KS KS KD KD KC")
+    sheet = staged_sheet("KH KH KS KS KD KD KC")
     assert line_sum(sheet, "NS", CANASTA) + line_sum(sheet, "NS", "score.table") == 570, RULE

@@ -11,7 +11,7 @@ from tutor.engine.scoring import Game
 from rulebook_helpers import (CANASTA, GOING_OUT, HAND_EQUAL, HAND_EW_OUT, HAND_NS_OUT, P,
                               RED3_IDS, finished, full_deal, line_ids, line_sum, phase, play,
                               turn)
-from positions import ACES_OUT_TABLE, _sheet, sheet_of, stage
+from positions import ACES_OUT_TABLE, staged_sheet, sheet_of, stage
 
 
 # ---------------------------------------------------------------------------
@@ -47,7 +47,7 @@ def test_score_going_out_nothing_to_the_other_team():
 
 def test_score_canastas_natural_and_mixed_added():
     RULE = "score.canastas"
-    sheet = _sheet("KH KH KS KS KD KD KC; 9H 9H 9S 9S 9D 9D 2C")
+    sheet = staged_sheet("KH KH KS KS KD KD KC; 9H 9H 9S 9S 9D 9D 2C")
     assert line_sum(sheet, "NS", CANASTA) == 800, RULE
 
 
