@@ -9,7 +9,7 @@ ids through check_judged, check_round_trip and check_listed; test_rulebook_cover
 checks that every case is filed under exactly one family.
 """
 import tutor
-from positions import ACES_OUT_TABLE, KINGS_TABLE, stage
+from positions import ACES_OUT_TABLE, ASKED_PENDING, KINGS_TABLE, MELDED_NOT_ASKED, stage
 from rulebook_helpers import P, WILD, assert_illegal, assert_legal, cards_in, rank
 
 # ---------------------------------------------------------------------------
@@ -48,14 +48,7 @@ CASES = [
         turn: S melded
         S: 4C 5D
     """, KINGS_TABLE, "pile: 10C 10D"), "discard 4C", True, None),
-    ("turn.order", "permits-partner-answers", """
-        turn: S drawn
-        asked: pending
-        S: 9H 9D 9C 4C
-        NS: KH KS KD; AH AH AD AD AS AS AC
-        EW: QH QD QS
-        pile: 10C 10D
-     """, "yes", True, None),
+    ("turn.order", "permits-partner-answers", ASKED_PENDING, "yes", True, None),
     ("turn.order", "forbids-partner-unasked", """
         turn: S drawn
         asked: -
@@ -394,15 +387,7 @@ CASES = [
         asked: -
         S: 9H 9D 9C 4C
     """, ACES_OUT_TABLE), "ask", True, None),
-    ("goout.ask", "forbids-after-melding", """
-        turn: S melded
-        asked: -
-        S: 9H 9D 9C 4C
-        N: 5D
-        NS: AH AH AD AD AS AS AC; KH KS KD
-        EW: QH QD QS
-        pile: 6C
-     """, "ask", False, "goout.ask"),
+    ("goout.ask", "forbids-after-melding", MELDED_NOT_ASKED, "ask", False, "goout.ask"),
     ("goout.ask", "forbids-twice", stage("""
         turn: S drawn
         asked: no

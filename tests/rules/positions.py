@@ -47,6 +47,38 @@ EW: QH QD QS
 EW red3: 3H 3D 3D
 """
 
+# South has drawn and asked "may I go out?"; North has not answered yet.
+ASKED_PENDING = """\
+turn: S drawn
+asked: pending
+S: 9H 9D 9C 4C
+NS: KH KS KD; AH AH AD AD AS AS AC
+EW: QH QD QS
+pile: 10C 10D
+"""
+
+# South has melded this turn without asking (too late to ask now); North-South hold a canasta.
+MELDED_NOT_ASKED = """\
+turn: S melded
+asked: -
+S: 9H 9D 9C 4C
+N: 5D
+NS: AH AH AD AD AS AS AC; KH KS KD
+EW: QH QD QS
+pile: 6C
+"""
+
+# South to draw; a red three (3D) lies in the pile under the top card.
+RED3_IN_STOCK = """\
+turn: S draw
+S: KH KS 4C 4D 6S
+NS: 7H 7D 7S
+EW: QH QD QS
+pile: 3D 5C 8H KD
+stock: 9C + rest
+"""
+
+
 
 def stage(*parts):
     """A position text from parts: a test's own lines and named base positions, in order."""

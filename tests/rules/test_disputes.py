@@ -13,6 +13,7 @@ from rulebook_helpers import (CANASTA, GOING_OUT, HAND_EW_BIG, HAND_NS_OUT, P, R
                               line_ids, line_sum, meld_of, phase, pile, play, rank, red3, turn)
 from positions import (ACES_OUT_TABLE, EIGHTS_TABLE, KINGS_TABLE, NINES_STOCK_OUT, RED3_SPLIT,
                        explained, sheet_of, stage)
+from positions import MELDED_NOT_ASKED, RED3_IN_STOCK
 
 
 # ---------------------------------------------------------------------------
@@ -919,15 +920,7 @@ def test_d24_partner_said_no_i_may_not_go_out():
 
 def test_d25_asking_after_melding_is_too_late():
     RULE = "goout.ask"
-    assert_illegal("""
-        turn: S melded
-        asked: -
-        S: 9H 9D 9C 4C
-        N: 5D
-        NS: AH AH AD AD AS AS AC; KH KS KD
-        EW: QH QD QS
-        pile: 6C
-    """, "ask", RULE)
+    assert_illegal(MELDED_NOT_ASKED, "ask", RULE)
 
 
 def test_d26_after_yes_moves_that_keep_me_in_are_refused():
@@ -1005,14 +998,7 @@ def test_d30_concealed_below_minimum_after_stock_draw():
 
 def test_d31_red_three_in_taken_pile_laid_out_no_replacement():
     RULE = "red3.from-pile"
-    text = """
-        turn: S draw
-        S: KH KS 4C 4D 6S
-        NS: 7H 7D 7S
-        EW: QH QD QS
-        pile: 3D 5C 8H KD
-        stock: 9C + rest
-    """
+    text = RED3_IN_STOCK
     assert_legal(text, "take KH KS")
     after = play(text, "take KH KS")
     assert "3D" in red3(after, "NS"), RULE

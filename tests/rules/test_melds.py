@@ -15,6 +15,17 @@ from judge_cases import (case_ids, cases_of, check_judged, check_listed, check_r
                          listable)
 
 
+# South can go out with three black threes and three nines, discarding 4C.
+THREES_AND_NINES = """\
+turn: S drawn
+S: 3C 3C 3S 9H 9D 9C 4C
+N: 6D
+NS: AH AH AD AD AS AS AC
+EW: QH QD QS
+pile: 6C
+"""
+
+
 # ---- the judge table's cases of this family (judge_cases.py) ---------------------------
 
 CASES = cases_of("meld.")
@@ -187,14 +198,7 @@ def test_meld_initial_red_threes_do_not_count():
 
 def test_meld_threes_with_other_melds_in_the_going_out_action():
     RULE = "meld.threes"
-    text = """
-        turn: S drawn
-        S: 3C 3C 3S 9H 9D 9C 4C
-        N: 6D
-        NS: AH AH AD AD AS AS AC
-        EW: QH QD QS
-        pile: 6C
-    """
+    text = THREES_AND_NINES
     assert_legal(text, "meld 9H 9D 9C; 3C 3C 3S")
     out = play(text, "meld 9H 9D 9C", "meld 3C 3C 3S", "discard 4C")
     assert phase(out) == "over", RULE
@@ -311,14 +315,7 @@ def test_meld_threes_may_come_first_in_the_going_out_turn():
     # out" -- the order of the melds inside that turn is not regulated, and
     # NOTATION.md lays melds "one after another".  After the threes, S can
     # still go out this turn (meld the nines, discard 4C).
-    text = """
-        turn: S drawn
-        S: 3C 3C 3S 9H 9D 9C 4C
-        N: 6D
-        NS: AH AH AD AD AS AS AC
-        EW: QH QD QS
-        pile: 6C
-    """
+    text = THREES_AND_NINES
     assert_legal(text, "meld 3C 3C 3S")
     pos = play(text, "meld 3C 3C 3S")
     # having melded black threes, S must go out this turn

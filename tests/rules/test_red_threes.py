@@ -8,7 +8,7 @@ import pytest
 import tutor
 from rulebook_helpers import (P, RED3, RED3_IDS, full_deal, hand, hand_size, line_sum, phase,
                               play, red3)
-from positions import KINGS_TABLE, NINES_STOCK_OUT, stage
+from positions import KINGS_TABLE, NINES_STOCK_OUT, RED3_IN_STOCK, stage
 
 
 # ---------------------------------------------------------------------------
@@ -45,14 +45,7 @@ def test_red3_drawn_laid_out_and_replacement_drawn():
 
 def test_red3_from_pile_laid_out_no_replacement():
     RULE = "red3.from-pile"
-    before = P("""
-        turn: S draw
-        S: KH KS 4C 4D 6S
-        NS: 7H 7D 7S
-        EW: QH QD QS
-        pile: 3D 5C 8H KD
-        stock: 9C + rest
-    """)
+    before = P(RED3_IN_STOCK)
     after = before.play("take KH KS")
     assert "3D" in red3(after, "NS"), RULE
     s = hand(after, "S")

@@ -7,7 +7,7 @@ The judge table's cases of these ids: judge_cases.py.
 import pytest
 import tutor
 from rulebook_helpers import P, assert_illegal, assert_legal, full_deal, hand, pile, play, turn
-from positions import KINGS_TABLE, stage
+from positions import ASKED_PENDING, KINGS_TABLE, stage
 from judge_cases import (case_ids, cases_of, check_judged, check_listed, check_round_trip,
                          listable)
 
@@ -120,14 +120,7 @@ def test_turn_discard_any_card_may_be_discarded(card):
 # ("E: yes"), an extension of NOTATION.md.
 # ---------------------------------------------------------------------------
 
-ASKED = """
-    turn: S drawn
-    asked: pending
-    S: 9H 9D 9C 4C
-    NS: KH KS KD; AH AH AD AD AS AS AC
-    EW: QH QD QS
-    pile: 10C 10D
-"""
+ASKED = ASKED_PENDING
 
 
 def test_turn_order_an_opponent_may_not_answer_may_i_go_out():

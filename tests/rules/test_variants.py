@@ -696,15 +696,7 @@ def test_several_flags_in_one_rules_line():
         pile: 10C
     """
     assert_legal(text, "meld 7H 7D 7S")                       # 15 < 50, minimum off
-    assert_illegal("""
-        rules: black-threes=never, initial-minimum=off
-        turn: S drawn
-        S: 3C 3C 3S
-        N: 5D
-        NS: AH AH AD AD AS AS AC
-        EW: QH QD QS
-        pile: 10C
-    """, "meld 3C 3C 3S", "meld.threes")
+    assert_illegal(BLACK3 % "black-threes=never, initial-minimum=off", "meld 3C 3C 3S", "meld.threes")
 
 
 def test_deal_with_several_flags():
