@@ -480,12 +480,14 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     if len(red3) == 4 and not scale:
         bonus = t.gettext("all four: {points}").format(points=ALL_RED_THREES)
     elif scale and len(red3) >= 5:          # six players: five and six score more (players.red3-six)
-        bonus = t.gettext("{n} red threes: {points}").format(n=len(red3), points=scale[len(red3)])
+        bonus = (t.gettext("five: {points}") if len(red3) == 5 else
+                 t.gettext("all six: {points}")).format(points=scale[len(red3)])
     step = 24
     if compact:
         cap = max(76, (x1 - x0) * 0.3)
+        # its words on two lines where one is too long (the cards then lie a line lower)
         size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
-                              cap - 8, lines=1 if red3 else 2)
+                              cap - 8, lines=2)
         if len(red3) > 1:
             step = min(24, (cap - 8 - 32) / (len(red3) - 1))
         col = max(max(text_width(line, size) for line in red_words) + 8,
@@ -501,26 +503,36 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     rx = x1 - col
     for k, line in enumerate(red_words):
         _label(out, rx, y0 + 12 + 14 * k, line, size, MUTED)
+    down = 14 * (len(red_words) - 1) if red3 else 0
     for i, card in enumerate(red3):
-        _card(out, card, rx + i * step, y0 + 26, 32, 44, t, full=(i == len(red3) - 1))
+        _card(out, card, rx + i * step, y0 + 26 + down, 32, 44, t, full=(i == len(red3) - 1))
     if bonus is not None:
         four_size, four = fit(bonus, 12, col - 8, bold=True, lines=2)
         for k, line in enumerate(four):
-            _label(out, rx, y0 + 84 + 14 * k, line, four_size, GOLD, True)
+            _label(out, rx, y0 + 84 + down + 14 * k, line, four_size, GOLD, True)
     # the title and the score, on the row left of the column's words
     title = t.format(t.gettext("{team:name} melds"), team=team)
     score = t.gettext("score {points}").format(points=view.team_score(team))
     words = colour or MUTED
     tx = x0 + 10 + (4 if colour is not None else 0)
     room = rx - 10 - tx
+    lower = 0                               # a title on two lines moves the melds down
     if text_width(title, 13, True) + 12 + text_width(score, 13) <= room:
         _label(out, tx, y0 + 12, title, 13, words, True)
         _label(out, tx + 12 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
-    else:
+    elif not compact:
         title_size, _ = fit(title, 13, room, bold=True)
         _label(out, tx, y0 + 12, title, title_size, words, True)
-        score_size = fit(score, 13, col - 4)[0] if compact else 13
-        _label(out, rx, y1 - 12, score, score_size, INK, False)
+        _label(out, rx, y1 - 12, score, 13, INK, False)
+    else:
+        # a narrow band: the title on two lines if need be; the score at the column's foot,
+        # unless the red threes' bonus is there (the status box has the scores too)
+        title_size, lines = fit(title, 13, room, bold=True, lines=2)
+        for k, line in enumerate(lines):
+            _label(out, tx, y0 + 12 + 14 * k, line, title_size, words, True)
+        lower = 14 * (len(lines) - 1)
+        if bonus is None:
+            _label(out, rx, y1 - 12, score, fit(score, 13, col - 4)[0], INK, False)
     melds = view.team_melds(team)
     if not melds:
         _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, t.gettext("no melds yet"), 13, MUTED, False, "center")
@@ -533,7 +545,7 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     gap = min(14.0, (avail - sum(widths)) / (len(melds) - 1)) if len(melds) > 1 else 0.0
     x = tx
     for meld, mw in zip(melds, widths):
-        _meld(out, regions, team, meld, x, y0 + 28, w, h, y1 - y0 - 34,
+        _meld(out, regions, team, meld, x, y0 + 28 + lower, w, h, y1 - y0 - 34 - lower,
               highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)),
               shadows=not compact)
         x += mw + gap
