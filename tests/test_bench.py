@@ -13,3 +13,6 @@ def test_the_benchmark_prints_every_figure(capsys):
     for label, unit in [("judge", "µs"), ("legal_moves", "µs"), ("random hands", "hands/s"),
                         ("import tutor", "ms"), ("table redraw_ms_median", "")]:
         assert re.search(rf"^{label}:\s+(median\s+)?\d+(\.\d+)?\s*{unit}", out, re.M), (label, out)
+    for count in ("2 players", "3 players", "6 players", "6 players, three teams"):   # the other tables
+        assert re.search(rf"^table redraw, {count}: median \d+(\.\d+)? ms .* \d+ bytes in 1 message", out,
+                         re.M), (count, out)

@@ -23,7 +23,13 @@ Layout, seen from the `viewer` at the bottom: the partner at the top, the next p
 melds in a band under the top hand, the viewer's team's melds in a band above the
 viewer's hand; in the middle the stock, the discard pile (wild cards and red threes
 crosswise), the status (whose turn, phase, scores, "may I go out?") and the frozen or
-blocked mark. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
+blocked mark. Two, three and six players (`_round`): no side columns; the others sit in a
+row across the top in turn order from the left (two: the opponent over the whole table;
+three: each over half of it; six: a plate each — name, "your partner" or the team, a short
+stack of backs and the count — edged in its side's colour, `SIDE_COLOURS`), each side's
+melds in a band under its player (two, three) or edged in its colour (six: the opponents'
+one or two bands under the plates, the viewer's above the hand); the bands and the middle
+row span the table. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
 it is shown at, so that text keeps its size), the height from `MIN_HEIGHT` (664) to `HEIGHT`
 (770) (the widget draws shorter on a short screen, so that a lesson's table, its task and
 the hand fit at 1280×800: the meld bands and the middle row give up the room, every text
