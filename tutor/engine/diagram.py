@@ -149,7 +149,8 @@ def seats_around(viewer: str, fmt=FOUR) -> dict:
     at the bottom and the others clockwise from the left: ``{"bottom": seat, "left": seats,
     "top": seats, "right": seats}``, each side a tuple of seats (empty where nobody sits).
     Four: one seat a place; two: the other player on top; three: the others left and right;
-    six: two on the left, one on top, two on the right."""
+    six: two on the left, one on top, two on the right. (The four-player table is drawn from
+    these places; two, three and six sit in a row across the top instead: `_round`.)"""
     seats = fmt.seats
     i, n = fmt.seat_index[viewer], len(seats)
     others = [seats[(i + k) % n] for k in range(1, n)]
