@@ -355,7 +355,7 @@ def _fan(n, width, card_w, max_step):
 
 
 def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlight=(),
-              clickable=False, focus=None):
+              clickable=False, focus=None, shadows=True):
     n = view.counts[seat]
     if not n:
         return
@@ -379,7 +379,8 @@ def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlig
             hl.remove(card)
         cx = x + i * step
         cy = y - (12 if sel else 0)
-        _card(out, card, cx, cy, w, h, t, full=(i == n - 1 or step >= w), mark=mark)
+        _card(out, card, cx, cy, w, h, t, full=(i == n - 1 or step >= w), mark=mark,
+              shadow=shadows or i == n - 1 or step >= w)
         if clickable:
             regions.append(Region("hand", (seat, i), cx, cy, step if i < n - 1 else w, h))
         if focus == i:
@@ -588,7 +589,7 @@ def _round(out, regions, view, W, y, t, highlight, target, focus, seat_label):
             sx0 = x0 + k * (span + 8)
             seat_label(seat, sx0 + span / 2, y["top_label"])
             _hand_row(out, regions, view, seat, sx0 + 8, sx0 + span - 8, y["top_hand"], 40, 56, t,
-                      highlight=highlight)
+                      highlight=highlight, shadows=False)
             regions.append(Region("seat", seat, sx0, y["top_region"], span, 84))
             _band(out, regions, view, fmt.side_of(seat), sx0, y["band1"], sx0 + span, y["band1_end"],
                   highlight, target, t, focus, compact=True)
@@ -672,6 +673,7 @@ def _plate(out, view, seat, x0, y0, x1, y1, t, colour, words, highlight=()):
     hl = list(highlight)
     texts = [(f"{c.rank}{'★' if c.rank == 'JK' else SUIT_SYMBOLS[c.suit]}", c) for c in cards]
     x, line, k = left + 4, 0, 0
+    words = []                              # written after, a colour at a time: fewer bytes
     while k < len(texts):
         text, card = texts[k]
         w = text_width(text, 12, True)
@@ -683,20 +685,22 @@ def _plate(out, view, seat, x0, y0, x1, y1, t, colour, words, highlight=()):
         if x + w > left + room - 4 or (last_line and not fits_all
                                         and x + w + 4 + text_width(more, 12, True) > left + room - 4):
             if last_line:
-                _label(out, x, top + 9 + 14 * line, more, 12, BLACK, True)
-                return
+                words.append((x, top + 9 + 14 * line, more, BLACK))
+                break
             x, line = left + 4, line + 1
             continue
         ty = top + 9 + 14 * line
         if card in hl:
             hl.remove(card)
             out.append(("rect", x - 2, ty - 7, w + 4, 14, 3, None, HIGHLIGHT, 2))
-        _label(out, x, ty, text, 12, _suit_colour(card), True)
+        words.append((x, ty, text, _suit_colour(card)))
         x += w + 4
         k += 1
+    for x, ty, text, ink in sorted(words, key=lambda word: word[3]):
+        _label(out, x, ty, text, 12, ink, True)
 
 
-def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
+def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92, shadows=True):
     pile = view.pile
     size = view.pile_size
     _label(out, x0, y - 14, t.gettext("discard pile"), 13, MUTED, True)
@@ -721,7 +725,8 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
         cw, ch = (h, w) if cross else (w, h)
         cy = y + (h - ch) / 2
         mark = HIGHLIGHT if (i == n - 1 or cross) and card in hl else None
-        _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross)
+        _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross,
+              shadow=shadows or i == n - 1)
         if i < n - 1:
             x += min(base + (cw - w), cw) * scale
     regions.append(Region("pile", None, x0, y, x + w - x0, h))
@@ -957,7 +962,8 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     bw = max(186 if narrow else 200, min(need, mx1 - (px0 + 76 + 16)))
     bx, by, bh = mx1 - bw, y["box"], y["box_h"]
     px1 = bx - 16
-    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"])
+    # (two, three and six players: no shadows under the cards the next one covers, fewer bytes)
+    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"], shadows=fmt is FOUR)
     _status(out, view, t, bx, by, bw, bh, y, totals, badge)
 
     # the marks under the middle row: frozen for everybody / for a team, blocked
@@ -988,7 +994,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # the seat region first: the hand regions after it win the hit test (`Scene.hit`)
     regions.append(Region("seat", bottom, 40, y["bottom_region"], W - 80, 118))
     _hand_row(out, regions, view, bottom, 40, W - 40, y["hand"], 56, 80, t, selected, hl,
-              clickable=True, focus=focus if isinstance(focus, int) else None)
+              clickable=True, focus=focus if isinstance(focus, int) else None, shadows=fmt is FOUR)
     return Scene(in_print(out) if palette == "print" else out, regions, W, H)
 
 
