@@ -534,7 +534,9 @@ class Table(widgets.Box):
         seat = s.bottom
         if isinstance(self.cursor, tuple):
             _, team, rank = self.cursor
+            alone = not s.position.format.partners(seat)          # two or three players
             self.keyboard.label = t.format(
+                t.gettext("{seat:name}'s meld of {rank:plural}: Space aims Add to meld at it") if alone else
                 t.gettext("{seat:name}'s team's meld of {rank:plural}: Space aims Add to meld at it"),
                 seat=seat, rank=rank)
         else:
