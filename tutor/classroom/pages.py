@@ -317,8 +317,13 @@ class TeacherView(RoomPage):
             f"<label for='move'>{w['The move to rule on']}</label>"
             f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
             f"<button type='submit'>{ask}</button></form>")
+        xsrf = self.xsrf_token
+        xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
+        # the XSRF header on a GET too: a JupyterHub service takes a script's GET with its
+        # login cookie only with it (the class server does not need it)
         script = (f"<script>setInterval(async()=>{{try{{const r=await fetch('{self.url('/teacher/state')}',"
-                  f"{{cache:'no-store'}});if(r.ok)document.getElementById('state').innerHTML=await r.text();}}"
+                  f"{{cache:'no-store',headers:{{'X-XSRFToken':'{html.escape(xsrf)}'}}}});"
+                  f"if(r.ok)document.getElementById('state').innerHTML=await r.text();}}"
                   f"catch(e){{}}}},3000);</script>")
         self.send_page(t.gettext("Your Canasta class"), body, status, script)
 
