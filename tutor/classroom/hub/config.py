@@ -53,6 +53,16 @@ def learner_server_args() -> list[str]:
     return args
 
 
+def teacher_lands_on_the_view(handler) -> str:
+    """``c.JupyterHub.default_url``: the teacher's view for a member of ``teachers``, else
+    "" (JupyterHub's default: the user's own server, which opens on the lesson list)."""
+    user = getattr(handler, "current_user", None)
+    groups = [g.name for g in getattr(user, "groups", None) or []]
+    if TEACHERS in groups:
+        return getattr(handler, "base_url", "/") + service_prefix().lstrip("/")
+    return ""
+
+
 def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
               service_port: int = 10101, service_ip: str = "127.0.0.1",
               service_url_for_servers: str | None = None, class_name: str = "hub",
@@ -79,6 +89,9 @@ def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
     # the service's access scope (its reports are not a learner's)
     c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", LEARN_SCOPE,
                                      f"access:services!service={SERVICE}"]
+
+    # a teacher lands on the teacher's view; everybody else on their own server (the lessons)
+    c.JupyterHub.default_url = teacher_lands_on_the_view
 
     # ---- roles and scopes ----------------------------------------------------------------
     c.JupyterHub.custom_scopes = {
