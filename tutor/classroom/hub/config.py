@@ -65,17 +65,22 @@ def teacher_lands_on_the_view(handler) -> str:
 
 def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
               service_port: int = 10101, service_ip: str = "127.0.0.1",
-              service_url_for_servers: str | None = None, class_name: str = "hub",
-              teachers=(), cull_minutes: float = 30.0, python: str | None = None) -> None:
+              service_url: str | None = None, service_url_for_servers: str | None = None,
+              class_name: str = "hub",
+              teachers=(), cull_minutes: float = 30.0, culler: bool = True,
+              python: str | None = None) -> None:
     """The tutor on a JupyterHub (see the module doc). `notebooks`: the lesson folder
     every single-user server can read; `db_url`: the service's database (SQLite by
-    default); `service_url_for_servers`: how learners' servers reach the service
-    (default: its own address)."""
+    default); `service_ip`/`service_port`: where the service listens; `service_url`: how
+    the hub and its proxy reach it (default: that address; on Kubernetes ``http://hub:10101``);
+    `service_url_for_servers`: how learners' servers reach it (default: `service_url`);
+    `culler`: run ``jupyterhub-idle-culler`` (False where the hub has its own: TLJH's
+    ``services.cull``, Zero to JupyterHub's ``cull``)."""
     python = python or sys.executable
     notebooks = str(notebooks)
     from ...lessons.serve import start_page
     lessons = list(lessons)
-    service_url = f"http://{service_ip}:{service_port}"
+    service_url = (service_url or f"http://{service_ip}:{service_port}").rstrip("/")
     reach = (service_url_for_servers or service_url).rstrip("/") + service_prefix()
 
     # ---- the learners' servers -------------------------------------------------------------
@@ -106,10 +111,11 @@ def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
         {"name": "canasta-teacher", "description": "The Canasta teacher's view",
          "scopes": [f"access:services!service={SERVICE}"],
          "groups": [TEACHERS]},
-        {"name": "canasta-idle-culler", "description": "Stop idle servers",
-         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-         "services": ["idle-culler"]},
     ]
+    if culler:
+        roles.append({"name": "canasta-idle-culler", "description": "Stop idle servers",
+                      "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+                      "services": ["idle-culler"]})
     c.JupyterHub.load_roles = roles
     groups = dict(c.JupyterHub.load_groups) if "load_groups" in c.JupyterHub else {}
     members = set(groups.get(TEACHERS, {}).get("users", [])) | set(teachers)
@@ -128,10 +134,11 @@ def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
                      "--class-name", class_name],
          # the database URL in the environment, not on the command line (a password in it)
          "environment": {"TUTOR_HUB_DB_URL": db_url, "TUTOR_LANG": lang}},
-        {"name": "idle-culler",
-         "command": [python, "-m", "jupyterhub_idle_culler",
-                     f"--timeout={max(60, int(cull_minutes * 60))}", "--cull-every=60"]},
     ]
+    if culler:
+        services.append({"name": "idle-culler",
+                         "command": [python, "-m", "jupyterhub_idle_culler",
+                                     f"--timeout={max(60, int(cull_minutes * 60))}", "--cull-every=60"]})
     c.JupyterHub.services = services
     c.Authenticator.username_pattern = USERNAME_PATTERN
 
