@@ -343,3 +343,38 @@ def test_passwords_are_kept_for_the_next_start(tmp_path):
     assert hub.load_passwords(tmp_path, ["teacher", "learner1"]) == first
     assert oct((tmp_path / "passwords.json").stat().st_mode & 0o777) == "0o600"
     assert len(set(first.values())) == 2
+
+
+# ---- what docs/HUB.md ships for The Littlest JupyterHub and Zero to JupyterHub ------------------------
+
+def test_the_tljh_snippet_configures_a_hub():
+    from traitlets.config import Config
+    from tutor.classroom.hub.config import REPO_DEPLOY
+    c = Config()
+    exec(compile((REPO_DEPLOY / "tljh" / "canasta.py").read_text(), "canasta.py", "exec"), {"c": c})
+    assert c.Spawner.default_url == "/voila/render/00-lessons.ipynb"
+    assert "idle-culler" not in {s["name"] for s in c.JupyterHub.services}     # TLJH culls
+    service = next(s for s in c.JupyterHub.services if s["name"] == "canasta-teacher")
+    assert service["command"][0] == "/opt/tljh/hub/bin/python"
+
+
+def test_the_z2jh_values_are_yaml_and_their_extra_config_runs(monkeypatch):
+    import yaml
+    from traitlets.config import Config
+    from tutor.classroom.hub.config import REPO_DEPLOY
+    values = yaml.safe_load((REPO_DEPLOY / "z2jh" / "values.yaml").read_text())
+    assert values["singleuser"]["memory"]["limit"] == "512M"
+    assert values["cull"]["enabled"] is True and values["cull"]["timeout"] == 1800
+    assert values["hub"]["service"]["extraPorts"][0]["port"] == 10101
+    monkeypatch.setenv("TUTOR_HUB_DB_URL", "postgresql://canasta@db/canasta")
+    c = Config()
+    for snippet in values["hub"]["extraConfig"].values():
+        exec(compile(snippet, "extraConfig", "exec"), {"c": c})
+    service = next(s for s in c.JupyterHub.services if s["name"] == "canasta-teacher")
+    assert service["url"] == "http://hub:10101"
+    assert service["environment"]["TUTOR_HUB_DB_URL"] == "postgresql://canasta@db/canasta"
+    assert c.Spawner.environment["TUTOR_HUB_SERVICE"] == "http://hub:10101/services/canasta-teacher/"
+    assert "--config=/opt/canasta/tutor/classroom/hub/learner_server_config.py" in c.Spawner.args
+    for name in ("Dockerfile", "Dockerfile.hub"):
+        text = (REPO_DEPLOY / "z2jh" / name).read_text()
+        assert "/opt/canasta" in text and "pip install" in text

@@ -38,16 +38,18 @@ TEACHERS = "teachers"
 #: Usernames JupyterHub accepts here: lower-case letters, digits, - and _, a letter first.
 USERNAME_PATTERN = r"^[a-z][a-z0-9_-]{0,31}$"
 HERE = Path(__file__).resolve().parent
+REPO_DEPLOY = HERE.parents[2] / "deploy"      # deploy/tljh, deploy/z2jh (in a clone)
 
 
 def service_prefix() -> str:
     return f"/services/{SERVICE}/"
 
 
-def learner_server_args() -> list[str]:
-    """Arguments of every single-user server: the learner view's settings, and
-    ``--allow-root`` where the servers run as root (a trial as root, in a container)."""
-    args = [f"--config={HERE / 'learner_server_config.py'}"]
+def learner_server_args(learner_config=None) -> list[str]:
+    """Arguments of every single-user server: the learner view's settings (the file as the
+    learners' servers see it: by default where the hub has it), and ``--allow-root`` where
+    the servers run as root (a trial as root)."""
+    args = [f"--config={learner_config or HERE / 'learner_server_config.py'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     return args
@@ -68,14 +70,16 @@ def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
               service_url: str | None = None, service_url_for_servers: str | None = None,
               class_name: str = "hub",
               teachers=(), cull_minutes: float = 30.0, culler: bool = True,
-              python: str | None = None) -> None:
+              python: str | None = None, learner_config: str | None = None) -> None:
     """The tutor on a JupyterHub (see the module doc). `notebooks`: the lesson folder
     every single-user server can read; `db_url`: the service's database (SQLite by
     default); `service_ip`/`service_port`: where the service listens; `service_url`: how
     the hub and its proxy reach it (default: that address; on Kubernetes ``http://hub:10101``);
     `service_url_for_servers`: how learners' servers reach it (default: `service_url`);
     `culler`: run ``jupyterhub-idle-culler`` (False where the hub has its own: TLJH's
-    ``services.cull``, Zero to JupyterHub's ``cull``)."""
+    ``services.cull``, Zero to JupyterHub's ``cull``); `learner_config`: the path of
+    ``learner_server_config.py`` in the learners' servers, where their image has it
+    elsewhere than the hub (Zero to JupyterHub)."""
     python = python or sys.executable
     notebooks = str(notebooks)
     from ...lessons.serve import start_page
@@ -86,7 +90,7 @@ def configure(c, *, notebooks, lessons=("all",), lang: str = "en", db_url: str,
     # ---- the learners' servers -------------------------------------------------------------
     c.Spawner.default_url = "/voila/render/" + start_page(lang)
     c.Spawner.notebook_dir = notebooks
-    c.Spawner.args = learner_server_args()
+    c.Spawner.args = learner_server_args(learner_config)
     env = dict(c.Spawner.environment) if "environment" in c.Spawner else {}
     env.update({"TUTOR_LANG": lang, "TUTOR_HUB_SERVICE": reach})
     c.Spawner.environment = env
