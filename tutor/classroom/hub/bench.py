@@ -113,7 +113,7 @@ def _api(hub_url, token):
 async def _learner(hub_url, api, name, i, fig, until, rng):
     await asyncio.sleep(fig.arrive * i / fig.learners)
     t0 = time.monotonic()
-    sim = None
+    sim = polling = None
     try:
         code, _ = await api(f"/hub/api/users/{name}/server", "POST", {})
         if code not in (201, 202):
@@ -141,9 +141,13 @@ async def _learner(hub_url, api, name, i, fig, until, rng):
             await asyncio.sleep(rng.uniform(2.0, 4.0))
             await sim.click(parts["undo"], parts["panel"])
         await polling
+    except asyncio.CancelledError:
+        pass
     except Exception as e:                          # noqa: BLE001 - counted and reported
         fig.failures.append(f"{name}: {type(e).__name__}: {e}")
     finally:
+        if polling is not None:
+            polling.cancel()
         if sim is not None:
             await sim.close()
 
