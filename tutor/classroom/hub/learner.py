@@ -28,6 +28,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 SERVICE_ENV = "TUTOR_HUB_SERVICE"
 STATIC = Path(__file__).resolve().parents[1] / "static"
+_background: set = set()          # reports on their way (a task nobody holds may be collected)
 
 
 def _jupyter_server_extension_points():
@@ -100,7 +101,9 @@ def lesson_page_class():
         async def get(self, path=None):
             self.xsrf_token          # the cookie Voila's page sends back when it is left
             if path:
-                asyncio.ensure_future(call_service("api/opened", "POST", {"page": path}))
+                task = asyncio.ensure_future(call_service("api/opened", "POST", {"page": path}))
+                _background.add(task)
+                task.add_done_callback(_background.discard)
             async for chunk in self.get_generator(path=path):
                 self.write(chunk)
                 self.flush()
