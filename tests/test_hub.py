@@ -322,6 +322,18 @@ def test_the_command_says_what_is_missing(monkeypatch, capsys, tmp_path):
     assert "configurable-http-proxy" in err and "npm install" in err
 
 
+def test_the_command_refuses_a_port_in_use(capsys, tmp_path):
+    import socket
+    from tutor.classroom import hub
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert hub.main(["--port", str(port), "--state", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"could not listen on port {port}" in err and "--port" in err
+
+
 def test_the_trial_config_file_is_two_readable_calls(tmp_path):
     from tutor.classroom import hub
     path = hub.write_config(tmp_path, ip="127.0.0.1", port=8000, lessons=["06-frozen-pile"], lang="en",
