@@ -125,7 +125,31 @@ def test_the_learner_server_config_turns_off_lab_and_terminals():
     assert ext["jupyterlab"] is False and ext["jupyter_server_terminals"] is False
     assert ext["voila"] is True and ext["tutor.classroom.hub.learner"] is True
     assert c.ServerApp.terminals_enabled is False
+    assert c.ServerApp.authorizer_class == "tutor.classroom.hub.learner.LearnerAuthorizer"
     assert c.VoilaConfiguration.strip_sources is True
+
+
+def test_a_learners_server_opens_only_what_the_learner_view_uses():
+    import logging
+    from tutor.classroom.hub.learner import LearnerAuthorizer
+    auth = LearnerAuthorizer.__new__(LearnerAuthorizer)        # no server: the policy alone
+    parent = LearnerAuthorizer.__mro__[1]
+    calls = []
+    parent_ok = lambda self, h, u, a, r: calls.append((r, a)) or True   # noqa: E731
+    auth.log = logging.getLogger("test")
+    user = SimpleNamespace(username="learner1")
+    orig = parent.is_authorized
+    try:
+        parent.is_authorized = parent_ok
+        for resource, action in (("kernels", "execute"), ("kernels", "read"), ("api", "read")):
+            assert auth.is_authorized(None, user, action, resource)
+        for resource, action in (("contents", "read"), ("contents", "write"), ("files", "read"),
+                                 ("sessions", "write"), ("terminals", "execute"), ("kernels", "write"),
+                                 ("nbconvert", "read"), ("config", "write")):
+            assert not auth.is_authorized(None, user, action, resource), (resource, action)
+    finally:
+        parent.is_authorized = orig
+    assert calls == [("kernels", "execute"), ("kernels", "read"), ("api", "read")]   # the hub's check too
 
 
 def test_teachers_land_on_their_view_learners_on_their_server():

@@ -13,7 +13,8 @@ the logins it prints, then:
 - the teacher puts a question on every screen; the learners answer; the teacher's view
   counts 3 of 3 and the tally;
 - a learner's cookie gets 403 on the teacher's service, on another learner's server and on
-  /hub/api/users (the teacher's gets 200 there); a learner's hub token gets 403, in words,
+  /hub/api/users (the teacher's gets 200 there), and in their own server on the files,
+  the contents (the shared lessons: not writable), sessions; no Lab, no terminal; a learner's hub token gets 403, in words,
   on the teacher's API (logged), and is taken on the learners' API;
 - logging out ends the learner's access to their own server;
 - Ctrl-C stops the hub, the proxy, the services and every server and kernel.
@@ -264,6 +265,24 @@ async def _scenario(hub):
                          "/user/learner1/api/terminals"):
                 resp = await page1.goto(hub.url + path)
                 assert resp.status == 404, (path, resp.status)
+            # in their own server, only what the learner view uses: no files, no contents
+            await page1.goto(hub.url + "/user/learner1/voila/render/00-lessons.ipynb")
+            await page1.wait_for_selector(".tutor-lesson-list")
+            own = await page1.evaluate(
+                """async (base) => {
+                    const x = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
+                    const h = {'X-XSRFToken': decodeURIComponent(x), 'Content-Type': 'application/json'};
+                    const get = async (p) => (await fetch(base + p, {headers: h})).status;
+                    return {status: await get('api/status'), kernelspecs: await get('api/kernelspecs'),
+                            contents: await get('api/contents/01-cards.ipynb'),
+                            files: await get('files/01-cards.ipynb'),
+                            sessions: await get('api/sessions'),
+                            put: (await fetch(base + 'api/contents/01-cards.ipynb', {method: 'PUT',
+                                  headers: h, body: JSON.stringify({type: 'file', format: 'text',
+                                  content: 'gone'})})).status}; }""",
+                hub.url + "/user/learner1/")
+            assert own == {"status": 200, "kernelspecs": 200, "contents": 403, "files": 403,
+                           "sessions": 403, "put": 403}, own
             # a learner posting the teacher's form with their own cookie
             status = await page1.evaluate(
                 """async (url) => (await fetch(url, {method: 'POST', body: new URLSearchParams({question: 'x'})})).status""",

@@ -12,6 +12,12 @@ in, through the hub's OAuth) running Voila's extension; this adds the room to it
   service learns *who* from the hub, never from the page;
 - opening a page tells the service where the learner is.
 
+`LearnerAuthorizer` (``ServerApp.authorizer_class`` in ``learner_server_config.py``) keeps
+the rest of Jupyter's REST API closed even to the server's owner: the learner view needs
+only its kernels (their websocket, their model, the kernel specs) and the server's
+status; the files and contents (the shared lesson notebooks), sessions, terminals and
+the rest answer 403, logged.
+
 The kernels' own reports (every try at a task or question) go from the lesson's
 tracker (`tutor.classroom.hub.report`). The service's address is ``$TUTOR_HUB_SERVICE``
 (set by `tutor.classroom.hub.config`); without it the extension does nothing.
@@ -29,6 +35,31 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 SERVICE_ENV = "TUTOR_HUB_SERVICE"
 STATIC = Path(__file__).resolve().parents[1] / "static"
 _background: set = set()          # reports on their way (a task nobody holds may be collected)
+
+
+#: (resource, action) a learner's browser may use in its own server (the learner view).
+ALLOWED = {("kernels", "read"), ("kernels", "execute"), ("kernelspecs", "read"), ("api", "read")}
+
+
+def _authorizer_base():
+    try:
+        from jupyterhub.singleuser.extension import JupyterHubAuthorizer
+        return JupyterHubAuthorizer
+    except ImportError:                       # not on a hub (the tests): jupyter-server's own
+        from jupyter_server.auth import Authorizer
+        return Authorizer
+
+
+class LearnerAuthorizer(_authorizer_base()):
+    """JupyterHub's check (the owner's ``access:servers`` scope), and then only what the
+    learner view needs (`ALLOWED`)."""
+
+    def is_authorized(self, handler, user, action, resource):
+        if (resource, action) not in ALLOWED:
+            self.log.warning("Refused %s on %s to %s (the learner view does not use it)",
+                             action, resource, getattr(user, "username", None))
+            return False
+        return super().is_authorized(handler, user, action, resource)
 
 
 def _jupyter_server_extension_points():

@@ -13,6 +13,8 @@ c.ServerApp.jpserver_extensions = {
     "tutor.classroom.hub.learner": True,
 }
 c.ServerApp.terminals_enabled = False
+# the rest of Jupyter's REST API closed: files, contents (the shared lessons), sessions
+c.ServerApp.authorizer_class = "tutor.classroom.hub.learner.LearnerAuthorizer"
 # the learner view's Voila settings (tutor.lessons.serve.voila_config): no code, no tracebacks
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
