@@ -127,6 +127,8 @@ def test_the_learner_server_config_turns_off_lab_and_terminals():
     assert c.ServerApp.terminals_enabled is False
     assert c.ServerApp.authorizer_class == "tutor.classroom.hub.learner.LearnerAuthorizer"
     assert c.VoilaConfiguration.strip_sources is True
+    assert "execute_request" not in c.MappingKernelManager.allowed_message_types
+    assert "comm_msg" in c.MappingKernelManager.allowed_message_types
 
 
 def test_a_learners_server_opens_only_what_the_learner_view_uses():

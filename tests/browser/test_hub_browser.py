@@ -16,6 +16,7 @@ the logins it prints, then:
   /hub/api/users (the teacher's gets 200 there), and in their own server on the files,
   the contents (the shared lessons: not writable), sessions; no Lab, no terminal; a learner's hub token gets 403, in words,
   on the teacher's API (logged), and is taken on the learners' API;
+- a page's kernel answers a widget's messages, never an ``execute_request`` from the page;
 - logging out ends the learner's access to their own server;
 - Ctrl-C stops the hub, the proxy, the services and every server and kernel.
 
@@ -320,6 +321,13 @@ def test_three_learners_and_a_teacher_on_a_hub(hub):
     assert status == 200 and sorted(r["name"] for r in cls["learners"]) == list(LEARNERS)
     assert cls["tally"] == {"legal": 1, "illegal": 2}
 
+    # a page's kernel takes widget messages from its websocket, never code to run
+    status, made = _api(hub, "/hub/api/users/learner2/tokens", teacher_token, "POST",
+                        {"scopes": ["access:servers!user=learner2"], "note": "test", "expires_in": 600})
+    assert status == 201, made
+    replies = run_async(_execute_is_dropped(hub, made["token"]), timeout=300)
+    assert replies == {"kernel_info_reply": True, "execute_reply": False}, replies
+
     log = hub.log()
     assert re.search(r"Failed login for 'learner1'", log)
     assert "Refused the user name '<b>eve</b>'" in log
@@ -337,6 +345,33 @@ def test_three_learners_and_a_teacher_on_a_hub(hub):
     assert "The hub has stopped." in hub.text()
     left = [pid for pid in hub.seen_pids if _alive(pid)]
     assert not left, f"still running after the hub stopped: {left}"
+
+
+async def _execute_is_dropped(hub, token) -> dict:
+    """Open a lesson page in learner2's server as its browser would, then send its kernel a
+    kernel_info_request (answered) and an execute_request (dropped by the server)."""
+    import asyncio
+    from tutor.classroom.hub.bench import HubSimLearner
+    sim = HubSimLearner(hub.url, "learner2", token)
+    try:
+        await sim.open("06-frozen-pile.ipynb")
+        await sim.connect()
+        out = {}
+        try:
+            await sim.ask("kernel_info_request", {}, "kernel_info_reply", timeout=60)
+            out["kernel_info_reply"] = True
+        except asyncio.TimeoutError:
+            out["kernel_info_reply"] = False
+        try:
+            await sim.ask("execute_request", {"code": "open('/tmp/pwned', 'w')", "silent": False,
+                                              "store_history": False, "user_expressions": {},
+                                              "allow_stdin": False}, "execute_reply", timeout=10)
+            out["execute_reply"] = True
+        except asyncio.TimeoutError:
+            out["execute_reply"] = False
+        return out
+    finally:
+        await sim.close()
 
 
 def _hub_token(hub, name, password) -> str:

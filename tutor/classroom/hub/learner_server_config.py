@@ -19,6 +19,13 @@ c.ServerApp.authorizer_class = "tutor.classroom.hub.learner.LearnerAuthorizer"
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
 c.VoilaConfiguration.file_allowlist = []
+# what a page's front end may send its kernel: widget messages only, as Voila allows as its
+# own application (the notebook itself is run by Voila in the server, not over the socket):
+# an execute_request from a browser is dropped before it reaches the kernel
+c.MappingKernelManager.allowed_message_types = [
+    "comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request",
+    "shutdown_request",
+]
 # a lesson page left behind gives its kernel back (the idle culler stops the whole server)
 c.MappingKernelManager.cull_idle_timeout = 300
 c.MappingKernelManager.cull_interval = 60

@@ -32,12 +32,12 @@ import re
 import secrets
 import sys
 
+import threading
+
 from tornado import ioloop, web
 
-from ...i18n import N_, translator
+from ...i18n import N_
 from ...progress import KINDS, jupyter_data_dir
-from .. import pages
-from ..room import Room, RoomError, lesson
 from .config import LEARN_SCOPE, SERVICE, service_prefix
 
 log = logging.getLogger("tutor.hub.service")
@@ -48,6 +48,9 @@ _LESSON_PAGE = re.compile(r"^(?:[a-z]{2}/)?(\d\d)-[^/]+\.ipynb$")
 
 def _hub_handlers():
     from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
+
+    from .. import pages
+    from ..room import RoomError
 
     class ServiceHandler(HubOAuthenticated, pages.RoomPage, web.RequestHandler):
         """A handler of the service: the room, the hub's OAuth, refusals in words and logged."""
@@ -242,12 +245,13 @@ def _hub_handlers():
     return HubOAuthCallbackHandler, TeacherPage, TeacherState, TeacherAction, ClassAPI, LearnerAPI, Root
 
 
-def make_app(room: Room, prefix: str | None = None) -> web.Application:
+def routes(room, prefix: str | None = None) -> tuple[list, dict]:
+    """The service's handlers and settings for `room`, under the service's prefix."""
     prefix = prefix or os.environ.get("JUPYTERHUB_SERVICE_PREFIX", service_prefix())
     callback, teacher, state, action, class_api, learner_api, root = _hub_handlers()
     from .. import parse_lessons
     p = prefix.rstrip("/")
-    return web.Application([
+    return [
         (p + "/?", root),
         (p + "/oauth_callback", callback),
         (p + "/teacher", teacher),
@@ -255,8 +259,24 @@ def make_app(room: Room, prefix: str | None = None) -> web.Application:
         (p + r"/teacher/(push|position|reveal|close)", action),
         (p + "/api/class", class_api),
         (p + r"/api/(question|answer|progress|place|opened)", learner_api),
-    ], prefix=prefix, tutor_room=room, known=set(), lesson_keys=set(parse_lessons("all")),
-        cookie_secret=os.environ.get("JUPYTERHUB_COOKIE_SECRET") or secrets.token_bytes(32))
+    ], dict(prefix=prefix, tutor_room=room, known=set(), lesson_keys=set(parse_lessons("all")),
+            cookie_secret=os.environ.get("JUPYTERHUB_COOKIE_SECRET") or secrets.token_bytes(32))
+
+
+def make_app(room, prefix: str | None = None) -> web.Application:
+    handlers, settings = routes(room, prefix)
+    return web.Application(handlers, **settings)
+
+
+class _Starting(web.RequestHandler):
+    """Until the service has loaded: "425 Too Early, starting". The hub checks that a managed
+    service answers within ten seconds of starting it, and takes any answer but a 5xx."""
+
+    def get(self, *args):
+        self.set_status(425)
+        self.finish({"error": "starting"})
+
+    post = get
 
 
 def default_db_url() -> str:
@@ -264,8 +284,6 @@ def default_db_url() -> str:
 
 
 def main(argv=None) -> int:
-    from .. import parse_lessons
-    from .store import open_store
     ap = argparse.ArgumentParser(prog="python -m tutor.classroom.hub.service",
                                  description="The Canasta teacher's view as a JupyterHub service.")
     ap.add_argument("--ip", default="127.0.0.1")
@@ -278,16 +296,37 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[%(levelname).1s %(asctime)s %(name)s] %(message)s")
     url = args.db_url or os.environ.get("TUTOR_HUB_DB_URL") or default_db_url()
-    store = open_store(url)
-    room = Room(store=store, name=args.class_name, code="-", teacher_password=secrets.token_urlsafe(16),
-                lessons=tuple(lesson(k, args.lang).key for k in parse_lessons(args.lessons)),
-                lang=args.lang)
-    app = make_app(room)
+    # Listen at once, load in a thread: on a busy machine, importing JupyterHub's auth and
+    # reading the lessons can take longer than the hub waits for a service to answer.
+    app = web.Application([(r".*", _Starting)])
     app.listen(args.port, args.ip)
-    log.info("The Canasta teacher's service (%s) on %s:%s, class %r, database %s",
-             SERVICE, args.ip, args.port, room.name, url.split("@")[-1])
+    loop = ioloop.IOLoop.current()
+
+    def load():
+        try:
+            from .. import parse_lessons
+            from ..room import Room, lesson
+            from .store import open_store
+            room = Room(store=open_store(url), name=args.class_name, code="-",
+                        teacher_password=secrets.token_urlsafe(16),
+                        lessons=tuple(lesson(k, args.lang).key for k in parse_lessons(args.lessons)),
+                        lang=args.lang)
+            handlers, settings = routes(room)
+        except Exception:                         # noqa: BLE001 - said, and the service stops
+            log.exception("The Canasta teacher's service could not start")
+            loop.add_callback(loop.stop)
+            return
+
+        def ready():
+            app.settings.update(settings)
+            app.add_handlers(".*$", handlers)     # before the "starting" catch-all
+            log.info("The Canasta teacher's service (%s) on %s:%s, class %r, database %s",
+                     SERVICE, args.ip, args.port, room.name, url.split("@")[-1])
+        loop.add_callback(ready)
+
+    threading.Thread(target=load, name="load", daemon=True).start()
     try:
-        ioloop.IOLoop.current().start()
+        loop.start()
     except KeyboardInterrupt:
         pass
     return 0
