@@ -27,7 +27,7 @@ def sqlite_path(url: str) -> Path | None:
     path = unquote(parts.path)
     if not path or path == "/":
         raise ValueError("a sqlite URL needs a file: sqlite:////path/to/class.sqlite3")
-    return Path(path[1:]) if not path.startswith("//") else Path(path[1:])
+    return Path(path[1:])       # "/relative" -> relative, "//absolute" -> /absolute
 
 
 def open_store(url: str):
