@@ -145,7 +145,7 @@ def test_an_empty_group_spends_no_ask_and_keeps_concealed():
 
 
 # ---- 3. the computer's reasons hold in the position --------------------------------------------
-from i18n_helpers import _whole  # noqa: E402
+from i18n_helpers import whole_deal  # noqa: E402
 
 from tutor.players import SensiblePlayer, explain_choice  # noqa: E402
 
@@ -186,13 +186,13 @@ def test_no_minimum_is_claimed_where_none_applies():
 
 
 def test_no_leave_the_pile_where_it_cannot_be_taken():
-    ends = _whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
+    ends = whole_deal("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
     reason = SensiblePlayer().decide(tutor.Position.parse(ends))[1]
     assert "Leave the pile" not in reason and "ends" in reason
-    wild = _whole("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 2D\n")
+    wild = whole_deal("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 2D\n")
     reason = SensiblePlayer().decide(tutor.Position.parse(wild))[1]
     assert "Leave the pile" not in reason and "cannot be taken" in reason
-    takeable = _whole("turn: S draw\nstock: -\nS: 4C 7H 7S\nNS: KH KS KD\npile: 6C 7D\n")
+    takeable = whole_deal("turn: S draw\nstock: -\nS: 4C 7H 7S\nNS: KH KS KD\npile: 6C 7D\n")
     pos = tutor.Position.parse(takeable)
     assert any(m.kind == "take" for m in tutor.legal_moves(pos))
     assert explain_choice(pos, "draw").startswith("Leave the pile")
@@ -278,7 +278,7 @@ def test_the_exchange_says_the_melded_wild_card_apart_from_the_card_offered():
 
 def test_an_empty_stock_is_never_a_draw_from_the_stock():
     from tutor.table.describe import describe
-    text = _whole("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
+    text = whole_deal("turn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\npile: 6C 7D\n")
     for rules, want in (("default", "is to take the pile, or the hand ends"),
                         ("stock-out=ends", "at this table the hand ends")):
         pos = tutor.Position.parse(f"rules: {rules}\n" + text)
