@@ -260,6 +260,7 @@ class Table(W.Box):
             raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
         text_box = W.VBox([self.notation_title, self.notation, self.text_error],
                           layout=W.Layout(width="100%", display=None if teacher else "none"))
+        text_box.add_class("tutor-text")
         # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
         # bottom, level with the side's buttons and explanation
         self.board = W.VBox([self.selection_label, self.keyboard, self.canvas])
@@ -466,8 +467,20 @@ class Table(W.Box):
 
     # ---- the keyboard ----------------------------------------------------------------------------
     def _on_keys_msg(self, _widget, content, _buffers):
-        if isinstance(content, dict) and content.get("event") == "key":
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        if event == "key":
             self.key(content.get("key", ""))
+        elif event == "tap":                 # a tap on the canvas (touch: tutor.table.keys)
+            x, y = content.get("x"), content.get("y")
+            if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+                self._on_mouse_down(x, y)
+        elif event == "pick":                # a card of the touch tray, by its place in the hand
+            i = content.get("index")
+            if isinstance(i, int) and 0 <= i < len(self.session.hand):
+                self.cursor = i
+                self.session.select(i)
 
     def _melds_row(self) -> list:
         from ..engine.position import team_of
@@ -533,6 +546,7 @@ class Table(W.Box):
         if not isinstance(self.cursor, tuple) and self.cursor >= len(hand):
             self.cursor = max(0, len(hand) - 1)
         self.keyboard.cards = [card_words(c, t) for c in hand]
+        self.keyboard.show_hand(hand)
         self.keyboard.selected = sorted(s.selection)
         self.keyboard.focus = self.cursor if not isinstance(self.cursor, tuple) else -1
         seat = s.bottom
@@ -633,6 +647,7 @@ class Table(W.Box):
             self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
         self.scene = draw_session(self.canvas, self.session, width=self.table_width,
                                   height=self.table_height, lang=self.lang, focus=focus)
+        self.keyboard.show_hand(self.session.hand, self.scene)     # the touch tray
         return self.scene
 
     def refresh(self):
