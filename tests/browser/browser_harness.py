@@ -476,7 +476,9 @@ _CLIPPED = """(box) => {
         const r = e.getBoundingClientRect();
         if (r.width === 0) continue;
         const side = e.parentElement.closest('.tutor-side');
-        const right = side ? Math.min(vw, side.getBoundingClientRect().right) : vw;
+        const sr = side && side.getBoundingClientRect();
+        // a narrow table's side is no box (display: contents, one column): it clips nothing
+        const right = sr && sr.width > 0 ? Math.min(vw, sr.right) : vw;
         if (r.left < -1 || r.right > right + 1) out.push(`${e.className || e.tagName}: ${r.left}..${r.right} of ${right}`);
         if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
             out.push(`button '${e.innerText}' cut: ${e.scrollWidth} > ${e.clientWidth}`);
