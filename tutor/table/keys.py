@@ -227,12 +227,14 @@ function render({ model, el }) {
     };
     model.on("change:card_px", chips);
     // the height the page shows at once: the window, or the box the table scrolls in
-    // (JupyterLab's notebook panel) when that is smaller
+    // (JupyterLab's notebook panel) when that is smaller. A box that may scroll but holds
+    // all it has (an output area, as tall as the table) is not it: it does not scroll
     const room = () => {
       let h = window.innerHeight;
       for (let e = table.parentElement; e && e !== document.body; e = e.parentElement) {
         const oy = getComputedStyle(e).overflowY;
-        if ((oy === "auto" || oy === "scroll") && e.clientHeight > 200) { h = Math.min(h, e.clientHeight); break; }
+        if ((oy === "auto" || oy === "scroll") && e.clientHeight > 200
+            && e.scrollHeight > e.clientHeight + 1) { h = Math.min(h, e.clientHeight); break; }
       }
       return Math.floor(h);
     };
@@ -243,6 +245,8 @@ function render({ model, el }) {
       const narrow = table.clientWidth > 0 && table.clientWidth < %NARROW_PX%
         && !table.classList.contains("tutor-projector");
       table.classList.toggle("tutor-narrow", narrow);
+      // a table on the projector sets the whole page in large print (see the CSS)
+      document.body.classList.toggle("tutor-projecting", !!document.querySelector(".tutor-table.tutor-projector"));
       // the canvas is as wide as the board (or, in one column, the table)
       const w = Math.floor(canvas.getBoundingClientRect().width);
       // in one column the task, the tray, the buttons and the ruling share the screen with
@@ -313,6 +317,20 @@ _CSS = """
 .tutor-narrow .tutor-keys { order: 12; }
 .tutor-narrow .tutor-text { order: 13; }
 .tutor-narrow .tutor-moves .jupyter-button, .tutor-narrow .tutor-tools .jupyter-button { min-height: 40px; }
+/* the projector (a table's Projector button): the table as large as fits the screen
+   (Table._set_width), its side beside it; the page's words in large print, to be read
+   from 5 m */
+body.tutor-projecting .jp-RenderedHTMLCommon, body.tutor-projecting .widget-html-content,
+body.tutor-projecting .jupyter-button { font-size: 26px; line-height: 1.4; }
+body.tutor-projecting .jp-RenderedHTMLCommon h1 { font-size: 48px; }
+body.tutor-projecting .jp-RenderedHTMLCommon h2 { font-size: 38px; }
+body.tutor-projecting .jupyter-button { height: auto; padding: 4px 14px; }
+body.tutor-projecting .tutor-table select, body.tutor-projecting .tutor-table input,
+body.tutor-projecting .tutor-table .widget-label { font-size: 22px; height: auto; }
+body.tutor-projecting .tutor-diagram svg { width: 100%; max-width: 1200px; }
+.tutor-projector .tutor-describe, .tutor-projector .tutor-keys { position: absolute !important;
+  width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0);
+  white-space: nowrap; border: 0; }
 @media (hover: none) and (pointer: coarse) {
   .tutor-keys { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
