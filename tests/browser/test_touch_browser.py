@@ -20,11 +20,14 @@ Screenshots: screenshots/touch-*.png.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from browser_harness import (PHONE, TABLET, screenshot, scroll_offset, sideways_overflow, swipe,
                              wait_table_settled)
 from test_lessons_browser import TableAt, _loaded_clean, _quiz, learner_view  # noqa: F401 (fixture)
+from test_table_browser import _axe
 
 import tutor.lessons as L
 from tutor.engine.diagram import scene
@@ -208,6 +211,8 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     assert p["chips"] and min(p["chips"]) >= FINGER, p["chips"]
     assert p["keys_help"] <= 1, "the keys' help line is hidden on a touch screen"
     screenshot(page, "touch-phone-lesson-01-task")
+    bad, _ = _axe(page, ".tutor-task-table")         # the tray's buttons too (WCAG 2 A/AA)
+    assert not bad, json.dumps(bad, indent=1)
 
     # task 1 in the tray, with a wrong try first (two kings are no meld)
     table.pick_cards(table.starts[0], ["KH", "KD"])
