@@ -340,3 +340,39 @@ def test_on_ruling_is_not_called_for_computer_moves():
     assert steps and heard == []
     session.draw()
     assert [r.rule for r in heard] == ["turn.draw"] and heard[0].legal
+
+
+# ---- touch: taps and the card tray (issue 22; the page's side is tutor/table/keys.py) -------
+
+def test_a_tap_is_a_click_and_the_tray_picks_by_place():
+    t = Table(FROZEN)
+    hand = t.session.hand
+    # the tray's faces: the hand's cards, with their colour (a red card, a joker, a wild two)
+    faces = t.keyboard.chips
+    assert [f["text"] for f in faces] == [c.pretty for c in hand]
+    assert {f["colour"] for f in faces} <= {"red", "black", "joker"}
+    assert all(f["wild"] == c.is_wild for f, c in zip(faces, hand))
+    assert any(f["colour"] == "joker" for f in faces)
+    # the narrowest strip of the hand as drawn, in table pixels (the page scales it)
+    strips = [r.w for r in t.scene.regions if r.kind == "hand"]
+    assert t.keyboard.card_px == min(strips) > 0
+    # a tap on the canvas (backing-store pixels, as a click) selects the card under it
+    r = [r for r in t.scene.regions if r.kind == "hand"][2]
+    t._on_keys_msg(t.keyboard, {"event": "tap", "x": (r.x + 2) * 2, "y": (r.y + 10) * 2}, [])
+    assert t.session.selection == [2]
+    # a card of the tray, by its place in the hand; again: unselected
+    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    assert sorted(t.session.selection) == [0, 2] and t.cursor == 0
+    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    assert t.session.selection == [2]
+    # what the page may not send is ignored: no card there, no number, no such event
+    for bad in ({"event": "pick", "index": 99}, {"event": "pick", "index": "1"},
+                {"event": "tap", "x": "a", "y": 1}, {"event": "nothing"}, ["tap"]):
+        t._on_keys_msg(t.keyboard, bad, [])
+    assert t.session.selection == [2]
+    # after a move the tray holds the new hand
+    t.session.select(2)
+    t.session.select(hand.index(next(c for c in hand if c.text == "KH")))
+    t.session.select(hand.index(next(c for c in hand if c.text == "KS")))
+    t.press("take")
+    assert [f["text"] for f in t.keyboard.chips] == [c.pretty for c in t.session.hand]

@@ -462,6 +462,24 @@ def test_the_table_is_drawn_as_tall_as_the_page_allows():
 PAIR = "turn: S draw\nS: 4C 9H 9S KH\nNS: KC KD KS\nEW: QH QD QS\npile: 5C 7D 9D\nseed: 4\n"
 
 
+def test_projector_size_fits_the_screen_up_to_twice():
+    """The projector's table: as large as the whole of it fits on the screen, up to twice
+    (issue 22: at 1920×1080 it was drawn twice the size, 1329 px tall, the hand off screen)."""
+    from tutor.engine.diagram import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH
+    from tutor.table.draw import PROJECTOR_ABOVE, projector_size
+    for shown, room in ((1240, 1080), (1190, 1080), (800, 720), (1700, 1440), (1240, 2000)):
+        width, height = projector_size(shown, room)
+        assert MIN_WIDTH <= width <= WIDTH and MIN_HEIGHT <= height <= HEIGHT
+        scale = shown / width
+        assert 1 <= scale <= 2.01
+        if room >= PROJECTOR_ABOVE + MIN_HEIGHT * scale:      # the screen can hold it: it does
+            assert height * scale + PROJECTOR_ABOVE <= room + 2, (shown, room, width, height)
+    width, height = projector_size(1240, 1080)
+    assert 1240 / width * 12 >= 18 and height == MIN_HEIGHT     # 1920×1080: 1.5 times
+    assert projector_size(1240, 2000) == (620, HEIGHT)          # a tall screen: twice
+    assert projector_size(1240, 0) == (620, HEIGHT)             # not known yet: twice
+
+
 def test_a_move_by_keys_alone():
     import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table

@@ -476,7 +476,9 @@ _CLIPPED = """(box) => {
         const r = e.getBoundingClientRect();
         if (r.width === 0) continue;
         const side = e.parentElement.closest('.tutor-side');
-        const right = side ? Math.min(vw, side.getBoundingClientRect().right) : vw;
+        const sr = side && side.getBoundingClientRect();
+        // a narrow table's side is no box (display: contents, one column): it clips nothing
+        const right = sr && sr.width > 0 ? Math.min(vw, sr.right) : vw;
         if (r.left < -1 || r.right > right + 1) out.push(`${e.className || e.tagName}: ${r.left}..${r.right} of ${right}`);
         if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
             out.push(`button '${e.innerText}' cut: ${e.scrollWidth} > ${e.clientWidth}`);
@@ -512,3 +514,58 @@ _SETTLED = """(c) => {
     if (!s || s.key !== key) { c.__tutorSettle = {key, since: now}; return false; }
     return key.includes('true') && now - s.since >= 400 && (now - s.since) / 1000;
 }"""
+
+
+# --------------------------------------------------------------------------- touch screens
+
+#: Playwright context options of the touch screens the tutor is tried on: a phone and a
+#: tablet, both with real touch (a tap is touchstart/touchend, no mouse) and the mobile
+#: viewport meta honoured
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True,
+          "device_scale_factor": 2}
+
+
+def swipe(page, x: float, y: float, dy: float, steps: int = 10) -> None:
+    """A one-finger swipe from (x, y) by `dy` CSS px (negative: the finger moves up, the page
+    scrolls down), as a touch screen sends it: touchStart, `steps` touchMoves 16 ms apart,
+    touchEnd (Chrome DevTools Protocol ``Input.dispatchTouchEvent``)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for k in range(1, steps + 1):
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * k / steps}]})
+            page.wait_for_timeout(16)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def scroll_offset(page, element) -> float:
+    """How far the page is scrolled at `element` (a locator or handle): the scrollTop of the
+    nearest box that scrolls it vertically (Voila's lab template scrolls ``#rendered_cells``,
+    not the window), or ``window.scrollY`` when the window does."""
+    return element.evaluate("""(el) => {
+        for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+            const oy = getComputedStyle(e).overflowY;
+            if ((oy === 'auto' || oy === 'scroll') && e.scrollHeight > e.clientHeight) return e.scrollTop;
+        }
+        return window.scrollY;
+    }""")
+
+
+def sideways_overflow(page) -> list[str]:
+    """What makes the page scroll sideways: the document, or a box that scrolls, wider than
+    it shows. An empty list when nothing does."""
+    return page.evaluate("""() => {
+        const out = [], d = document.documentElement;
+        if (d.scrollWidth > window.innerWidth + 1) out.push(`document: ${d.scrollWidth} > ${window.innerWidth}`);
+        for (const e of document.querySelectorAll('*')) {
+            const ox = getComputedStyle(e).overflowX;
+            if ((ox === 'auto' || ox === 'scroll') && e.scrollWidth > e.clientWidth + 1)
+                out.push(`${e.tagName}#${e.id}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+        }
+        return out;
+    }""")

@@ -9,6 +9,7 @@ Fixtures (see NOTES.md for the measured timings and pitfalls):
     lab_server        (session)  -> LabServer      JupyterLab on the repo root, token, fresh dirs
     voila_server      (session)  -> callable(notebook_path) -> VoilaServer  (one server per notebook)
     browser_context   (session)  -> playwright BrowserContext (persistent, fresh profile)
+    touch_browser     (session)  -> playwright Browser for touch contexts (PHONE, TABLET)
     page              (function) -> playwright Page (closed afterwards; screenshot on failure)
     page_log          (function) -> list[str] of console errors / page errors seen by `page`
     work_dir          (function) -> Path, an empty dir under tests/browser/_work/ that the Lab
@@ -134,13 +135,21 @@ def voila_server(_prerequisites, _jupyter_base):
 
 
 @pytest.fixture(scope="session")
-def browser_context(_prerequisites, _jupyter_base):
-    """Headless Debian Chromium via Playwright, persistent context with a fresh profile."""
+def _playwright(_prerequisites):
+    """One Playwright driver for the session (the sync API allows one per thread)."""
     from playwright.sync_api import sync_playwright
 
+    pw = sync_playwright().start()
+    yield pw
+    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context(_playwright, _jupyter_base):
+    """Headless Debian Chromium via Playwright, persistent context with a fresh profile."""
+    pw = _playwright
     profile = _jupyter_base / "chromium-profile"
     t0 = time.monotonic()
-    pw = sync_playwright().start()
     try:
         context = pw.chromium.launch_persistent_context(
             str(profile),
@@ -150,13 +159,24 @@ def browser_context(_prerequisites, _jupyter_base):
             viewport={"width": 1280, "height": 900},
         )
     except Exception as e:  # noqa: BLE001
-        pw.stop()
         pytest.fail(f"could not launch {CHROMIUM} through Playwright: {e}", pytrace=False)
     context.set_default_timeout(60_000)
     TIMINGS["chromium: launch"] = time.monotonic() - t0
     yield context
     context.close()
-    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def touch_browser(_playwright):
+    """A second headless Chromium (not persistent) for touch screens: a test makes its own
+    context with ``touch_browser.new_context(**PHONE)`` (browser_harness.PHONE, TABLET) —
+    touch is a property of the context, which the persistent one cannot change."""
+    try:
+        browser = _playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    except Exception as e:  # noqa: BLE001
+        pytest.fail(f"could not launch {CHROMIUM} through Playwright: {e}", pytrace=False)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -505,6 +505,47 @@ def test_learner_view_1024x768_translated_table_is_not_clipped(learner_view, pag
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def test_learner_view_projector_1920x1080_a_lesson_table_fits_in_large_print(learner_view, page):
+    """Issue 22 on a projector: a lesson's table in projector mode fits 1920×1080 whole (it
+    grew to 1211×1329, its hand off the screen), its task, buttons and ruling beside it on
+    screen, its labels half as large again; the lesson's text, the task and the questions
+    in large print (26 px), to be read from 5 m."""
+    server, _store, _url = learner_view
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
+        page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
+        table = TableAt(page, L.get("06"), "what-frozen", 0)
+        table.wait_drawn()
+        table.start_again()
+        table.box.locator(".tutor-btn-projector").click()
+        page.wait_for_function("(c) => c.getBoundingClientRect().width / (c.width / 2) >= 1.45",
+                               arg=table.canvas.element_handle(), timeout=20_000)
+        table.wait_drawn()
+        table.click_cards(table.starts[0], ["9H"])          # one nine: a miss, with its ruling
+        table.press("take")
+        table.feedback("wrong")
+        page.wait_for_function("(el) => el.innerText.includes('Illegal')",
+                               arg=table.box.locator(".tutor-explanation").element_handle())
+        table.box.locator(".tutor-selection").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        parts = table.box.evaluate(_PARTS)
+        print("projector lesson table:", json.dumps(parts))
+        assert _fits(parts), json.dumps(parts, indent=1)
+        for k in ("task", "canvas", "moves", "explanation"):
+            assert parts[k]["right"] <= parts["vw"] + 1, json.dumps(parts, indent=1)
+        shown = parts["canvas"]["right"] - parts["canvas"]["left"]
+        assert shown / parts["table"] * 12 >= 17.4, parts          # a 12 px label: 18 px
+        sizes = page.evaluate("""() => { const px = (sel) => parseFloat(getComputedStyle(
+                document.querySelector(sel)).fontSize);
+            return {text: px('.jp-RenderedMarkdown p'), task: px('.tutor-task > .widget-html-content'),
+                    why: px('.tutor-why'), quiz: px('.tutor-quiz-prompt > .widget-html-content')}; }""")
+        assert min(sizes.values()) >= 24, sizes
+        screenshot(page, "learner-lesson-06-projector-1920x1080")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def test_learner_view_dark_theme_hint_and_answer_read_well(learner_view, page):
     """The quiz's hint box and verdicts use the theme's colours (it was light on light)."""
     server, _store, _url = learner_view

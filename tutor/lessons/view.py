@@ -21,8 +21,12 @@ def short_text(pos) -> str:
 
 def position_html(pos, viewer: str = "S", lang: str = "en") -> str:
     """The position's SVG diagram (tutor.engine.diagram) as `viewer` sees it, in a div, its
-    words in `lang` (the lesson's language)."""
-    return f"<div class='tutor-diagram'>{position_svg(pos, viewer=viewer, lang=lang)}</div>"
+    words in `lang` (the lesson's language). Laid out 720 px wide and shown at that size
+    where there is room; in a narrower box (a phone's 358 px) scaled down to the box's width,
+    as the class pages do, never cut off (a phone's pinch zooms in on it)."""
+    svg = position_svg(pos, viewer=viewer, lang=lang).replace(
+        "<svg ", "<svg style='display:block;max-width:100%;height:auto' ", 1)
+    return f"<div class='tutor-diagram' style='max-width:100%'>{svg}</div>"
 
 
 class Picture:

@@ -119,6 +119,28 @@ def emit(canvas, prims, width, height, scale=SCALE) -> int:
     return len(cmds)
 
 
+#: on the projector, what the board shows above the canvas (the selection line in large
+#: print; the keys' line is hidden there) and a margin, in CSS px
+PROJECTOR_ABOVE = 64
+#: the projector's largest scale
+PROJECTOR_ZOOM = 2.0
+
+
+def projector_size(shown: int, room: int) -> tuple:
+    """The table's (width, height) in table pixels on the projector, for a canvas `shown`
+    CSS px wide on a page that shows `room` px at once (0: not known yet): scaled up as
+    far as the whole table, down to the hand, fits on the screen, up to `PROJECTOR_ZOOM`
+    (at 1920×1080, with the side pinned at the right, about 1.5: the shortest table,
+    1240 px wide and 1000 tall; a 12 px label 18 px). The width is what the scale leaves
+    of the width shown (the canvas fills it), the height the shortest table's or more."""
+    from ..engine.diagram import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH
+    zoom = PROJECTOR_ZOOM if room <= 0 else max(1.0, min(PROJECTOR_ZOOM, (room - PROJECTOR_ABOVE) / MIN_HEIGHT))
+    width = max(MIN_WIDTH, min(WIDTH, int(shown / zoom)))
+    scale = shown / width                    # what the page shows: the canvas fills the width
+    height = HEIGHT if room <= 0 else max(MIN_HEIGHT, min(HEIGHT, int((room - PROJECTOR_ABOVE) / scale)))
+    return width, height
+
+
 _heap_settled = False
 
 

@@ -21,6 +21,26 @@ It also tells the canvas to stay out of the Tab order (``tabindex=-1``) and hand
 on from the canvas to the keyboard element after a click, so that the arrow keys go on
 from the card just clicked. The key handling itself (what each key does) is in
 `tutor.table.widget.Table.key`, tested without a browser.
+
+Touch (phones and tablets). ipycanvas's canvas cancels every touch it sees
+(``preventDefault`` on ``touchstart``): the browser then neither scrolls the page on a
+swipe nor sends a click on a tap, and the table, which listens to mouse-down, did nothing.
+This layer catches the canvas's touches on their way down (a capturing listener on the
+board that stops them there, so ipycanvas's own listeners never run): a swipe scrolls the
+page as anywhere else, two fingers zoom, and a tap (a touch that ends where it began,
+within half a second) is sent to Python as a ``tap`` at canvas coordinates, which the
+table handles as a click (`Table._on_keys_msg`); the tap's ``touchend`` is cancelled so
+that no mouse click follows it and selects the card a second time.
+
+Where the hand's cards are drawn narrower than a finger (`TAP_PX`: a phone shows the
+560-pixel table at about 350 px, a card's strip then about 27 px) and the screen has a
+touch pointer, the hand is also shown as a tray of card buttons under the canvas, each at
+least `TAP_PX` wide (`chips`, ``pick`` messages): the compact bar under the hand. On a
+narrow table (narrower than the board and the side beside each other) the table becomes
+one column (class ``tutor-narrow``): the task panel, the canvas, the card tray, the move
+buttons right under the hand, the ruling, then the tools and the rest. On a screen with
+no hover and a coarse pointer (a phone, a tablet) the keys' help line is not shown (it
+stays for screen readers).
 """
 from __future__ import annotations
 
@@ -29,6 +49,14 @@ import traitlets
 
 #: the keys forwarded to Python; every other key (Tab first) keeps its usual meaning
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter", "Escape")
+#: the narrowest a card may be on screen to be tapped (CSS px); narrower, the tray is shown
+TAP_PX = 44
+#: what one column needs on screen besides the canvas (the task, the tray, the buttons, the
+#: ruling), in CSS px: the canvas is drawn for the page's height less this
+NARROW_ROOM = 300
+#: the table's width below which the board and the side no longer fit beside each other
+#: (the board's 540 px, the side's 280, the gap of 16): one column (``tutor-narrow``)
+NARROW_PX = 836
 
 _ESM = r"""
 let counter = 0;
@@ -62,7 +90,13 @@ function render({ model, el }) {
   text.className = "tutor-description";
   text.id = uid + "-description";
   details.append(summary, text);
-  el.append(details, box, live);     // the hand last: Shift+Tab from the next control reaches it
+  // the hand as buttons a finger can tap, under the canvas, where its cards are drawn too
+  // narrow for that on a touch screen (see the module doc)
+  const tray = document.createElement("div");
+  tray.className = "tutor-tray";
+  tray.setAttribute("role", "group");
+  tray.hidden = true;
+  el.append(details, box, live, tray);     // the hand last: Shift+Tab from the next control reaches it
 
   function options_() {
     const cards = model.get("cards"), sel = new Set(model.get("selected"));
@@ -91,7 +125,26 @@ function render({ model, el }) {
     const said = model.get("announce");
     if (said) setTimeout(() => { live.textContent = said; }, 30);
   }
-  options_(); words();
+  let touched = false, trayWanted = () => false;
+  function chips() {
+    const faces = model.get("chips"), sel = new Set(model.get("selected")), cards = model.get("cards");
+    tray.setAttribute("aria-label", model.get("label"));
+    tray.replaceChildren(...faces.map((f, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tutor-chip tutor-chip-" + f.colour + (f.wild ? " tutor-chip-wild" : "");
+      b.textContent = f.text;
+      b.setAttribute("aria-label", cards[i] || f.text);
+      b.setAttribute("aria-pressed", sel.has(i) ? "true" : "false");
+      b.dataset.index = String(i);
+      b.addEventListener("click", () => model.send({ event: "pick", index: i, t: performance.now() }));
+      return b;
+    }));
+    tray.hidden = !trayWanted();
+  }
+  options_(); words(); chips();
+  model.on("change:chips", chips);
+  model.on("change:selected", chips);
   model.on("change:cards", options_);
   model.on("change:selected", options_);
   model.on("change:focus", options_);
@@ -130,20 +183,76 @@ function render({ model, el }) {
     model.on("change:canvas_label", () => canvas.setAttribute("aria-label", model.get("canvas_label")));
     canvas.addEventListener("focus", () => box.focus({ preventScroll: true }));
     const board = table.querySelector(".tutor-board") || canvas.parentElement;
+
+    // touch: stop the canvas's touches before ipycanvas's listeners cancel them (module doc)
+    let start = null;
+    const mine = (e) => e.target === canvas;
+    const stop = (e) => { if (mine(e)) e.stopPropagation(); };
+    const findTouch = (list, id) => Array.prototype.find.call(list, (t) => t.identifier === id);
+    board.addEventListener("touchstart", (e) => {
+      if (!mine(e)) return;
+      e.stopPropagation();
+      if (!touched) { touched = true; table.classList.add("tutor-touch"); chips(); }
+      const t = e.touches.length === 1 ? e.changedTouches[0] : null;
+      start = t ? { id: t.identifier, x: t.clientX, y: t.clientY, at: performance.now() } : null;
+    }, { capture: true, passive: true });
+    board.addEventListener("touchmove", (e) => {
+      if (!mine(e)) return;
+      e.stopPropagation();
+      const t = start && findTouch(e.changedTouches, start.id);
+      if (t && Math.hypot(t.clientX - start.x, t.clientY - start.y) > 10) start = null;
+    }, { capture: true, passive: true });
+    board.addEventListener("touchend", (e) => {
+      if (!mine(e)) return;
+      e.stopPropagation();
+      const t = start && findTouch(e.changedTouches, start.id);
+      const tap = t && e.touches.length === 0 && performance.now() - start.at < 500
+        && Math.hypot(t.clientX - start.x, t.clientY - start.y) <= 10;
+      start = null;
+      if (!tap) return;
+      e.preventDefault();            // no mouse click after the tap: it would select again
+      const r = canvas.getBoundingClientRect();
+      model.send({ event: "tap", x: (t.clientX - r.left) * canvas.width / r.width,
+                   y: (t.clientY - r.top) * canvas.height / r.height, t: performance.now() });
+    }, { capture: true, passive: false });
+    board.addEventListener("touchcancel", (e) => { stop(e); start = null; }, { capture: true });
+
+    // the tray: on a touch screen, when the hand's cards are drawn narrower than a finger
+    const coarse = window.matchMedia ? window.matchMedia("(any-pointer: coarse)") : null;
+    trayWanted = () => {
+      const w = canvas.getBoundingClientRect().width;
+      const onScreen = model.get("card_px") * w / (canvas.width / 2 || 1);
+      return (touched || (coarse && coarse.matches)) && model.get("chips").length > 0
+        && onScreen > 0 && onScreen < %TAP_PX%;
+    };
+    model.on("change:card_px", chips);
     // the height the page shows at once: the window, or the box the table scrolls in
-    // (JupyterLab's notebook panel) when that is smaller
+    // (JupyterLab's notebook panel) when that is smaller. A box that may scroll but holds
+    // all it has (an output area, as tall as the table) is not it: it does not scroll
     const room = () => {
       let h = window.innerHeight;
       for (let e = table.parentElement; e && e !== document.body; e = e.parentElement) {
         const oy = getComputedStyle(e).overflowY;
-        if ((oy === "auto" || oy === "scroll") && e.clientHeight > 200) { h = Math.min(h, e.clientHeight); break; }
+        if ((oy === "auto" || oy === "scroll") && e.clientHeight > 200
+            && e.scrollHeight > e.clientHeight + 1) { h = Math.min(h, e.clientHeight); break; }
       }
       return Math.floor(h);
     };
     let lastW = 0, lastH = 0;
     report = () => {
-      const w = Math.floor(board.getBoundingClientRect().width);
-      const h = room();
+      // one column when the board and the side no longer fit beside each other (never on
+      // the projector, whose side is pinned to the screen's edge)
+      const narrow = table.clientWidth > 0 && table.clientWidth < %NARROW_PX%
+        && !table.classList.contains("tutor-projector");
+      table.classList.toggle("tutor-narrow", narrow);
+      // a table on the projector sets the whole page in large print (see the CSS)
+      document.body.classList.toggle("tutor-projecting", !!document.querySelector(".tutor-table.tutor-projector"));
+      // the canvas is as wide as the board (or, in one column, the table)
+      const w = Math.floor(canvas.getBoundingClientRect().width);
+      // in one column the task, the tray, the buttons and the ruling share the screen with
+      // the canvas: it is drawn as short as the page's height less their room allows
+      const h = Math.max(1, room() - (narrow ? %NARROW_ROOM% : 0));
+      if (!tray.hidden !== trayWanted()) chips();
       if (w > 0 && (Math.abs(w - lastW) >= 4 || Math.abs(h - lastH) >= 4)) {
         lastW = w; lastH = h;
         model.set("board_width", w);
@@ -151,8 +260,11 @@ function render({ model, el }) {
         model.save_changes();
       }
     };
-    observer = new ResizeObserver(report);
+    observer = new ResizeObserver(() => requestAnimationFrame(report));   // not inside the
+    // observer's callback: the class it may set changes the sizes it observes
     observer.observe(board);
+    observer.observe(table);
+    observer.observe(canvas);
     window.addEventListener("resize", report);
     report();
   }
@@ -163,7 +275,9 @@ function render({ model, el }) {
   };
 }
 export default { render };
-""".replace("%KEYS%", repr(list(KEYS)).replace("'", '"'))
+""".replace("%KEYS%", repr(list(KEYS)).replace("'", '"')).replace(
+    "%TAP_PX%", str(TAP_PX)).replace("%NARROW_PX%", str(NARROW_PX)).replace(
+    "%NARROW_ROOM%", str(NARROW_ROOM))
 
 _CSS = """
 .tutor-sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
@@ -177,7 +291,51 @@ _CSS = """
   font-size: var(--tutor-font-size, 13px); }
 .tutor-describe summary { cursor: pointer; color: var(--jp-content-link-color, #0b57d0); }
 .tutor-description { white-space: pre-line; padding: 4px 8px; }
-"""
+.tutor-keys-root { display: contents; }
+.tutor-tray { order: 1; display: flex; flex-wrap: wrap; gap: 4px; padding: 6px 0 2px; }
+.tutor-tray[hidden] { display: none; }
+.tutor-chip { min-width: %TAP_PX%px; min-height: %TAP_PX%px; flex: 0 0 auto; padding: 0 6px;
+  font: bold 17px/1 sans-serif; border-radius: 6px; border: 1px solid #8a8a8a; background: #ffffff;
+  color: #1b1b1b; touch-action: manipulation; cursor: pointer; }
+.tutor-chip-red { color: #c62828; } .tutor-chip-joker { color: #6a1b9a; }
+.tutor-chip-wild { background: #fff3c4; }
+.tutor-chip[aria-pressed="true"] { border: 3px solid #1e88e5; transform: translateY(-4px);
+  box-shadow: 0 3px 0 #1e88e5; }
+.tutor-canvas { touch-action: pan-x pan-y pinch-zoom; }
+.tutor-table.tutor-narrow { flex-flow: column nowrap !important; align-items: stretch; gap: 6px; }
+.tutor-narrow > .tutor-board, .tutor-narrow > .tutor-side { display: contents !important; }
+.tutor-narrow .tutor-panels { order: 1; margin: 0; padding: 0; }
+.tutor-narrow .tutor-canvas { order: 3; }
+.tutor-narrow .tutor-tray { order: 4; }
+.tutor-narrow .tutor-moves { order: 5; }
+.tutor-narrow .tutor-explanation { order: 6; min-height: 0; }
+.tutor-narrow .tutor-selection { order: 7; }
+.tutor-narrow .tutor-tools { order: 8; }
+.tutor-narrow .tutor-typed { order: 9; }
+.tutor-narrow .tutor-settings { order: 10; }
+.tutor-narrow .tutor-describe { order: 11; }
+.tutor-narrow .tutor-keys { order: 12; }
+.tutor-narrow .tutor-text { order: 13; }
+.tutor-narrow .tutor-moves .jupyter-button, .tutor-narrow .tutor-tools .jupyter-button { min-height: 40px; }
+/* the projector (a table's Projector button): the table as large as fits the screen
+   (Table._set_width), its side beside it; the page's words in large print, to be read
+   from 5 m */
+body.tutor-projecting .jp-RenderedHTMLCommon, body.tutor-projecting .widget-html-content,
+body.tutor-projecting .jupyter-button { font-size: 26px; line-height: 1.4; }
+body.tutor-projecting .jp-RenderedHTMLCommon h1 { font-size: 48px; }
+body.tutor-projecting .jp-RenderedHTMLCommon h2 { font-size: 38px; }
+body.tutor-projecting .jupyter-button { height: auto; padding: 4px 14px; }
+body.tutor-projecting .tutor-table select, body.tutor-projecting .tutor-table input,
+body.tutor-projecting .tutor-table .widget-label { font-size: 22px; height: auto; }
+body.tutor-projecting .tutor-diagram svg { width: 100%; max-width: 1200px; }
+.tutor-projector .tutor-describe, .tutor-projector .tutor-keys { position: absolute !important;
+  width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0);
+  white-space: nowrap; border: 0; }
+@media (hover: none) and (pointer: coarse) {
+  .tutor-keys { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+}
+""".replace("%TAP_PX%", str(TAP_PX))
 
 
 class TableKeys(anywidget.AnyWidget):
@@ -199,6 +357,21 @@ class TableKeys(anywidget.AnyWidget):
     board_width = traitlets.Int(0).tag(sync=True)                      # from the page
     active = traitlets.Bool(False).tag(sync=True)                      # the hand has the focus
     viewport_height = traitlets.Int(0).tag(sync=True)                  # the page's height, from the page
+    chips = traitlets.List(traitlets.Dict()).tag(sync=True)            # the hand, for the tray
+    card_px = traitlets.Float(0.0).tag(sync=True)                      # the narrowest card, table px
+
+    def show_hand(self, hand, scene=None) -> None:
+        """The hand's cards for the tray (their face: text, colour, wild) and, from the
+        drawn `scene`, the width of the narrowest strip of the hand a finger can tap (in
+        table pixels: the page scales it to the screen)."""
+        faces = [{"text": card.pretty, "wild": bool(card.is_wild),
+                  "colour": "joker" if card.rank == "JK" else "red" if card.is_red else "black"}
+                 for card in hand]
+        if faces != self.chips:
+            self.chips = faces
+        if scene is not None:
+            widths = [r.w for r in scene.regions if r.kind == "hand"]
+            self.card_px = float(min(widths)) if widths else 0.0
 
     def say(self, text: str) -> None:
         """Announce `text` in the live region (again, if it is the same as last time)."""

@@ -35,10 +35,12 @@ page reports it through `TableKeys`), 560–960 table pixels, so its text keeps 
 wider, it is scaled up. Its height follows the page's: 770 table pixels where the page shows
 860 or more at once, down to 664 on a shorter screen (`fit_height`), so that at 1280×800 a
 lesson's table — its task panel at the top of the side, the hand at the bottom — fits on
-screen whole. "Projector" draws at half the width and scales by two (every label
-twice its size, 24 px and more) and pins the side (buttons and ruling) to the screen's right
-edge, so the ruling stays on screen while the table scrolls. Colours of the
-widgets come from JupyterLab's theme variables (light and dark).
+screen whole. "Projector" scales the table up as far as the whole of it fits on the screen,
+up to twice (`draw.projector_size`: about 1.5 at 1920×1080, every label 18 px and more),
+keeps the side (task, buttons and ruling) beside it on screen while the table is (sticky:
+Voila's page scrolls in a box that contains its fixed elements, so a side fixed to the
+screen scrolled away), and sets the whole page in large print (tutor.table.keys). Colours
+of the widgets come from JupyterLab's theme variables (light and dark).
 """
 from __future__ import annotations
 
@@ -53,7 +55,7 @@ from ..engine.plainwords import without_rule_ids
 from ..engine.position import Position
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
-from .draw import SCALE, draw_session, settle_heap
+from .draw import SCALE, draw_session, projector_size, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
 from .panel import move_words_for, panel_html
@@ -124,11 +126,12 @@ body[data-jp-theme-light="false"] .tutor-table { --tutor-good: #81c995; --tutor-
 .tutor-has-panel .tutor-panels { margin-bottom: auto; padding-bottom: 8px; gap: 4px; }
 .tutor-projector { --tutor-font-size: 24px; }
 .tutor-projector .jupyter-button { height: auto; padding: 4px 12px; }
-.tutor-projector .tutor-board { max-width: none; flex-basis: 100%;
-  margin-right: calc(min(34vw, 660px) + 12px); }
-.tutor-projector .tutor-side { position: fixed; top: 0; right: 0; bottom: 0; width: min(34vw, 660px);
-  max-width: none; overflow-y: auto; z-index: 1000; padding: 8px; box-sizing: border-box;
-  background: var(--jp-layout-color1, #fff); border-left: 2px solid var(--jp-border-color1, #bdbdbd); }
+.tutor-table.tutor-projector { flex-flow: row nowrap !important; align-items: flex-start; }
+.tutor-projector .tutor-board { max-width: none; flex: 1 1 auto; }
+.tutor-projector .tutor-side { position: sticky; top: 0; align-self: flex-start; flex: 0 0 auto;
+  width: min(34vw, 660px); max-width: none; max-height: 100vh; overflow-y: auto; z-index: 10;
+  padding: 8px; box-sizing: border-box; background: var(--jp-layout-color1, #fff);
+  border-left: 2px solid var(--jp-border-color1, #bdbdbd); }
 </style>"""
 
 
@@ -254,6 +257,7 @@ class Table(widgets.Box):
             raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
         text_box = widgets.VBox([self.notation_title, self.notation, self.text_error],
                           layout=widgets.Layout(width="100%", display=None if teacher else "none"))
+        text_box.add_class("tutor-text")
         # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
         # bottom, level with the side's buttons and explanation
         self.board = widgets.VBox([self.selection_label, self.keyboard, self.canvas])
@@ -426,13 +430,16 @@ class Table(widgets.Box):
         self._set_width(self.keyboard.board_width)
 
     def _set_width(self, shown: int):
-        """Draw the table at the width the page shows it (projector: half of it, scaled by two),
-        and as tall as the page's height allows (`fit_height`)."""
+        """Draw the table at the width the page shows it and as tall as the page's height
+        allows (`fit_height`); on the projector larger, as large as the whole table fits on
+        the screen (`draw.projector_size`)."""
         if shown <= 0:
             return
-        zoom = 2 if self.projector.value else 1
-        width = max(MIN_WIDTH, min(WIDTH, shown // zoom))
-        height = fit_height(self.keyboard.viewport_height, zoom)
+        if self.projector.value:
+            width, height = projector_size(shown, self.keyboard.viewport_height)
+        else:
+            width = max(MIN_WIDTH, min(WIDTH, shown))
+            height = fit_height(self.keyboard.viewport_height)
         if (width, height) != (self.table_width, self.table_height):
             self.table_width, self.table_height = width, height
             self.canvas.width, self.canvas.height = width * SCALE, height * SCALE
@@ -463,8 +470,20 @@ class Table(widgets.Box):
 
     # ---- the keyboard ----------------------------------------------------------------------------
     def _on_keys_msg(self, _widget, content, _buffers):
-        if isinstance(content, dict) and content.get("event") == "key":
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        if event == "key":
             self.key(content.get("key", ""))
+        elif event == "tap":                 # a tap on the canvas (touch: tutor.table.keys)
+            x, y = content.get("x"), content.get("y")
+            if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+                self._on_mouse_down(x, y)
+        elif event == "pick":                # a card of the touch tray, by its place in the hand
+            i = content.get("index")
+            if isinstance(i, int) and 0 <= i < len(self.session.hand):
+                self.cursor = i
+                self.session.select(i)
 
     def _melds_row(self) -> list:
         team = self.session.position.format.side_of(self.session.bottom)
@@ -529,6 +548,7 @@ class Table(widgets.Box):
         if not isinstance(self.cursor, tuple) and self.cursor >= len(hand):
             self.cursor = max(0, len(hand) - 1)
         self.keyboard.cards = [card_words(c, t) for c in hand]
+        self.keyboard.show_hand(hand)
         self.keyboard.selected = sorted(s.selection)
         self.keyboard.focus = self.cursor if not isinstance(self.cursor, tuple) else -1
         seat = s.bottom
@@ -631,6 +651,7 @@ class Table(widgets.Box):
             self.cursor if not isinstance(self.cursor, tuple) else self.cursor[1:]
         self.scene = draw_session(self.canvas, self.session, width=self.table_width,
                                   height=self.table_height, lang=self.lang, focus=focus)
+        self.keyboard.show_hand(self.session.hand, self.scene)     # the touch tray
         return self.scene
 
     def refresh(self):
