@@ -294,7 +294,7 @@ def _sentences(pos, move, ruling) -> list:
 
 def _rule_text_whole(rule: str) -> list:
     """The rulebook's sentences of `rule` that the learner's rule text lacks."""
-    from test_true_words import _aside, _sentences as sentences
+    from rule_text_checks import _aside, _sentences as sentences
     from tutor.engine.rulebook import rule_text
     book = _aside(rule_text(rule))
     if re.fullmatch(r"\w+", book):                  # "As `red3.score`.": the other rule's text

@@ -21,7 +21,7 @@ from tutor.engine.formats import FORMATS
 from tutor.players import SensiblePlayer
 from tutor.table.describe import describe
 
-from test_table_view import _check_text_and_contrast, label_problems
+from scene_checks import check_text_and_contrast, label_problems
 
 RULES = {"2": "players=2", "3": "players=3", "6": "players=6",
          "6:three-teams": "players=6, six=three-teams"}
@@ -100,8 +100,8 @@ def test_labels_fit_read_and_keep_apart(count, lang):
                 sc = scene(pos, viewer="S", open_hands=open_hands, width=width, height=height,
                            lang=lang, selected=(0,), focus=0)
                 problems |= {f"{key} {width}x{height} open={open_hands}: {p}" for p in label_problems(sc)}
-                _check_text_and_contrast(sc, height, pos)
-        _check_text_and_contrast(scene(pos, viewer="S", lang=lang, palette="print"), HEIGHT, pos)
+                check_text_and_contrast(sc, height, pos)
+        check_text_and_contrast(scene(pos, viewer="S", lang=lang, palette="print"), HEIGHT, pos)
     assert not problems, "\n".join(sorted(problems)[:30])
 
 
@@ -246,7 +246,7 @@ def test_a_crowded_band_keeps_its_words_apart(text, lang):
         for viewer in pos.format.seats:
             sc = scene(pos, viewer=viewer, width=width, height=height, lang=lang)
             problems += [f"{width}x{height} {viewer}: {p}" for p in label_problems(sc)]
-            _check_text_and_contrast(sc, height, pos)
+            check_text_and_contrast(sc, height, pos)
             assert not _inside(sc)
     assert not problems, problems[:10]
 
