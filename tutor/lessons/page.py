@@ -37,6 +37,14 @@ from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
 LIST = "00-lessons.ipynb"
+GAME = "game.ipynb"         # the "Play a game" page (tutor/game), beside the lessons
+
+
+def game_link(t, last: bool = False) -> str:
+    """The link to the "Play a game" page, in the words of the translator `t`."""
+    words = t.gettext("Now play a game against the computer") if last else \
+        t.gettext("Play a game against the computer")
+    return f"<a class='tutor-play-game' href='{GAME}'>" + html.escape(words) + " →</a>"
 
 
 def anchor(section_id: str) -> str:
@@ -167,7 +175,10 @@ class LessonPage:
                 t.gettext("Next: lesson {n}, {title}").format(n=int(nxt.number), title=nxt.title))
                 + " →</a></b>")
         else:
-            links.append(html.escape(t.gettext("That was the last lesson.")))
+            links.append(html.escape(t.gettext("That was the last lesson.")) + " <b>"
+                         + game_link(t, last=True) + "</b>")
+        if i + 1 < len(lessons):
+            links.append(game_link(t))
         heading = html.escape(t.gettext("Recap"))
         box = W.HTML(f"<div style='line-height:1.45'><h2>{heading}</h2>"
                      f"<ul>{items}</ul><p class='tutor-links'>{' · '.join(links)}</p></div>")
@@ -401,4 +412,8 @@ class LessonList(W.VBox):
                     "Twelve short lessons take you from the cards to a scored game. Each one has "
                     "tables to try moves on and questions to answer; your progress is kept on "
                     "this computer.")) + f"</p>{note}{go}"
-                f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>")
+                f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+                f"<p class='tutor-game-link'><b>{game_link(t)}</b><br><small style='color:{MUTED}'>"
+                + html.escape(t.gettext("Play hands against the computer, with hints and a guide "
+                                        "through your first hand."))
+                + "</small></p></div>")
