@@ -234,7 +234,9 @@ def test_view_shows_only_the_buttons_that_mean_something():
     assert shown == set(game.buttons()) and "discard" in shown and "draw" not in shown
     view.table.session.select(0)
     assert view.table.buttons["clear"].layout.display is None
-    assert "What just happened" in view.log.value
+    view.table.buttons["clear"].click()
+    assert view.table.buttons["clear"].layout.display == "none" and not game.session.selection
+    assert "What just happened" in view.story.value
     _play_hand(game)
     assert "Score sheet" in view.sheet_box.value and "Running totals after 1 hand" in view.sheet_box.value
     assert view.next_button.layout.display is None

@@ -78,13 +78,13 @@ class GameView(W.VBox):
         # the guide, beside the table
         self.prompt = W.HTML()
         self.prompt.add_class("tutor-game-prompt")
-        self.log = W.HTML()
-        self.log.add_class("tutor-game-log")
+        self.story = W.HTML()
+        self.story.add_class("tutor-game-log")
         self.sheet_box = W.HTML()
         self.sheet_box.add_class("tutor-game-sheet")
         self.next_button = self._button("tutor-game-next", self.model.next_hand, "primary")
         self.new_button = self._button("tutor-game-new", self.model.new_game)
-        self.guide = W.VBox([self.prompt, self.log, self.sheet_box,
+        self.guide = W.VBox([self.prompt, self.story, self.sheet_box,
                              W.HBox([self.next_button, self.new_button],
                                     layout=W.Layout(flex_flow="row wrap"))],
                             layout=W.Layout(width="100%"))
@@ -172,10 +172,10 @@ class GameView(W.VBox):
             f"<div class='tutor-game-note'>{html.escape(m.note)}</div>" if m.note else "")
         if m.happened:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in m.happened)
-            self.log.value = (f"<div><b>{html.escape(t.gettext('What just happened:'))}</b>"
+            self.story.value = (f"<div><b>{html.escape(t.gettext('What just happened:'))}</b>"
                               f"<ol>{items}</ol></div>")
         else:
-            self.log.value = ""
+            self.story.value = ""
         sheet = m.sheet()
         self.sheet_box.value = self._sheet_html(sheet) if sheet else ""
         self.next_button.description = t.gettext("Next hand")
