@@ -101,6 +101,7 @@ def lesson_notebook(lesson) -> NB:
             nb.code(f'page.table("{s.id}")')
         for ex_id in list(s.exercises) + (rest if i + 1 == len(lesson.sections) else []):
             nb.code(f'page.quiz("{ex_id}")')
+    nb.code("page.practice()")
     nb.code("page.recap()")
     nb.code("page.ready()")
     return nb
