@@ -112,10 +112,11 @@ class GameView(W.VBox):
     # ---- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
         m, t = self.model, self.t
+        title, back = t.gettext("Play a game"), t.gettext("All lessons")
         self.head.value = (
             f"<div style='display:flex;justify-content:space-between;align-items:baseline'>"
-            f"<h1 style='margin:4px 0'>{html.escape(t.gettext('Play a game'))}</h1>"
-            f"<a class='tutor-to-list' href='{LIST}'>← {html.escape(t.gettext('All lessons'))}</a></div>"
+            f"<h1 style='margin:4px 0'>{html.escape(title)}</h1>"
+            f"<a class='tutor-to-list' href='{LIST}'>← {html.escape(back)}</a></div>"
             + (f"<p class='tutor-game-status'>{html.escape(m.status())}</p>" if m.stage != "setup" else
                "<p>" + html.escape(t.gettext(
                    "You and a computer partner play against two computer players. The "
@@ -172,7 +173,8 @@ class GameView(W.VBox):
             f"<div class='tutor-game-note'>{html.escape(m.note)}</div>" if m.note else "")
         if m.happened:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in m.happened)
-            self.story.value = (f"<div><b>{html.escape(t.gettext('What just happened:'))}</b>"
+            said = t.gettext("What just happened:")
+            self.story.value = (f"<div><b>{html.escape(said)}</b>"
                               f"<ol>{items}</ol></div>")
         else:
             self.story.value = ""
@@ -184,7 +186,8 @@ class GameView(W.VBox):
 
     def _sheet_html(self, sheet) -> str:
         t = self.t
-        parts = [f"<div><b>{html.escape(t.gettext('Score sheet'))}</b> "
+        title = t.gettext("Score sheet")
+        parts = [f"<div><b>{html.escape(title)}</b> "
                  f"({html.escape(sheet['how'])})</div>"]
         for head, _total, lines in sheet["teams"]:
             rows = "".join(f"<tr><td>{html.escape(words)}</td>"
