@@ -240,5 +240,9 @@ def test_view_shows_only_the_buttons_that_mean_something():
     _play_hand(game)
     assert "Score sheet" in view.sheet_box.value and "Running totals after 1 hand" in view.sheet_box.value
     assert view.next_button.layout.display is None
+    # the table's own status box counts the hand too (it said NS 0 EW 0 beside the sheet)
+    ns, ew = game.sheet()["totals"]
+    texts = [str(p) for p in view.table.scene.prims]
+    assert any(f"NS {ns}   EW {ew}" in x for x in texts) and not any("NS 0   EW 0" in x for x in texts)
     view.next_button.click()
     assert game.stage == "play" and view.sheet_box.value == ""

@@ -38,7 +38,7 @@ _STYLE = """<style>
 .tutor-game-guide { font-size: 15px; line-height: 1.45; }
 .tutor-game-prompt { border-left: 5px solid var(--jp-brand-color1, #1976d2); padding: 2px 8px;
   background: var(--jp-layout-color2, #eef3fb); }
-.tutor-game-log ol { margin: 2px 0 2px 18px; padding: 0; }
+.tutor-game-log ol { margin: 2px 0 2px 0; padding-left: 28px; }
 .tutor-game-sheet table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .tutor-game-sheet td { padding: 0 8px 0 0; }
 .tutor-game-sheet .tutor-game-totals { font-weight: bold; margin-top: 4px; }
@@ -169,7 +169,10 @@ class GameView(W.VBox):
         m, t = self.model, self.t
         self._show_buttons()
         self.table.refresh_panel()
-        self.prompt.value = "<b>" + html.escape(m.prompt()) + "</b>" + (
+        # data-step: the moves made this hand (a test waits for its clicks' answer by it)
+        steps = len(m.session.past)
+        self.prompt.value = (f"<div class='tutor-game-step' data-step='{steps}' data-stage='{m.stage}'>"
+                             "<b>" + html.escape(m.prompt()) + "</b></div>") + (
             f"<div class='tutor-game-note'>{html.escape(m.note)}</div>" if m.note else "")
         if m.happened:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in m.happened)
