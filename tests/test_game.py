@@ -141,6 +141,10 @@ def test_a_whole_hand_against_the_computer_ends_in_a_right_score_sheet():
     assert game.stage == "play" and game.session.game.totals == sheet["totals"]
     assert game.session.game.dealer == "N"
     assert game.status().startswith(f"Game to 5000: hand 2, running totals North–South {want['NS'].total}")
+    # the guide goes with the first hand (the default); "at every hand" keeps it
+    assert game.prompt() in ("Your turn: draw, or take the pile?", "Your turn: draw a card.")
+    game.choose("guide", "always")
+    assert game.prompt().startswith("Your turn: ") and len(game.prompt()) > 60
 
 
 def test_the_table_status_counts_a_finished_hand():

@@ -197,3 +197,16 @@ def test_a_right_try_that_does_not_count_marks_nothing_done_and_first_tries_are_
     assert store.done("me", LESSON) == {"quiz:a", "quiz:b"} and store.missed("me", LESSON) == []
     assert store.first_tries("me", LESSON) == {LESSON: (2, 1)}            # the first try stays a miss
     assert store.first_try_accuracy("anna") is None
+
+
+def test_room_first_tries_for_the_teacher(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    store.join("a1", "Anna", "room")
+    store.join("b1", "Bo", "room")
+    store.join("c1", "Cai", "other")
+    store.record("a1", LESSON, "quiz:a", "question", right=True)
+    store.record("a1", LESSON, "quiz:b", "question", right=False)
+    store.record("a1", LESSON, "quiz:b", "question", right=True, counts=False)
+    store.record("c1", LESSON, "quiz:a", "question", right=True)
+    assert store.room_first_tries("room") == {"a1": (2, 1), "b1": (0, 0)}
+    assert store.room_first_tries("room", "01-cards") == {"a1": (0, 0), "b1": (0, 0)}

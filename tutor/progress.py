@@ -198,6 +198,15 @@ class ProgressStore:
         asked = sum(n for n, _ in tries)
         return sum(r for _, r in tries) / asked if asked else None
 
+    def room_first_tries(self, room: str = "", lesson: str | None = None) -> dict:
+        """``{learner id: (asked, right on the first try)}`` for every learner of a room (a
+        learner who answered nothing yet: (0, 0)) — the teacher's first-try accuracy."""
+        out = {}
+        for learner in self.learners(room):
+            tries = self.first_tries(learner["id"], lesson).values()
+            out[learner["id"]] = (sum(n for n, _ in tries), sum(r for _, r in tries))
+        return out
+
     def missed(self, learner: str, lesson: str) -> list:
         """The questions of a lesson tried and not done yet, in the order first tried: the
         ones to bring back (a question is done once answered right on its first try)."""

@@ -149,7 +149,7 @@ def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page
     page.locator(".tutor-game-lang-en").click()
     page.wait_for_function("() => document.querySelector('.tutor-game-start').innerText.includes('Start the game')")
     page.locator(".tutor-game-seat-S").click()
-    page.locator(".tutor-game-guide-on").click()
+    page.locator(".tutor-game-guide-first").click()
     model = GameModel(lang="en", seed=SEED)
     page.locator(".tutor-game-start").click()
     model.start()

@@ -19,7 +19,7 @@ only press the table's moves.
 
 After each move of the learner the computer players move until it is the learner's turn
 again (or the hand is over), and every move is told in words (`move_words`). The first hand
-is guided (``guide`` on): each prompt says what the decision is and how to make it, in the
+is guided (``guide``: the first hand, every hand, or none): each prompt says what the decision is and how to make it, in the
 manner of the ACBL's "Learn to play" ("Your turn: draw, or take the pile?"). No notation
 and no rule ids: the words come from the catalog (`tutor.i18n`) in the game's language.
 """
@@ -59,7 +59,8 @@ SETTINGS = (
     Setting("lang", N_("Language"), tuple((code, None) for code in LANGUAGES), "lang"),
     Setting("players", N_("Players"), tuple((n, N_("{n} players")) for n in BUILT_PLAYER_COUNTS),
             "players"),
-    Setting("guide", N_("Guide me"), (("on", N_("Tell me what to do at each step")),
+    Setting("guide", N_("Guide me"), (("first", N_("Through my first hand")),
+                                      ("always", N_("At every hand")),
                                       ("off", N_("Let me play on my own"))), "guide"),
     Setting("black-threes", N_("Black threes"),
             (("going-out", N_("May be melded when you go out")),
@@ -117,7 +118,10 @@ class GameModel:
 
     @property
     def guided(self) -> bool:
-        return self.choices["guide"] == "on"
+        """Whether the prompts say how to make each decision: through the first hand (the
+        default), at every hand, or never."""
+        guide = self.choices["guide"]
+        return guide == "always" or (guide == "first" and self.hands_done == 0)
 
     def settings(self) -> list:
         """The settings the learner chooses from: those with more than one option."""
@@ -400,8 +404,8 @@ class GameModel:
                 words.append(t.gettext("Your team has not melded yet: its first meld must "
                                        "count at least {points} points.").format(points=need))
         if "ask" in kinds:
-            words.append(t.gettext("You may go out now: ask your partner first with May I "
-                                   "go out?"))
+            words.append(t.gettext("If you can go out this turn, you may first ask your "
+                                   "partner with May I go out?"))
         return " ".join(words)
 
     def sheet(self):

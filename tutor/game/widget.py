@@ -33,6 +33,8 @@ _STYLE = """<style>
 .tutor-game-page .tutor-rule, .tutor-game-page .tutor-explanation .tutor-sheet,
 .tutor-game-page .tutor-explanation .tutor-game, .tutor-game-page .tutor-typed,
 .tutor-game-page .tutor-settings { display: none !important; }
+.tutor-game-page .tutor-explanation:not(:has(.tutor-ruling, .tutor-hint, .tutor-message,
+  .tutor-legal)) { display: none !important; }
 .tutor-game-setting { align-items: center; gap: 4px; flex-wrap: wrap; }
 .tutor-game-setting .widget-html { min-width: 200px; font-weight: bold; }
 .tutor-game-guide { font-size: 15px; line-height: 1.45; }
