@@ -250,3 +250,18 @@ def test_view_shows_only_the_buttons_that_mean_something():
     assert any(f"NS {ns}   EW {ew}" in x for x in texts) and not any("NS 0   EW 0" in x for x in texts)
     view.next_button.click()
     assert game.stage == "play" and view.sheet_box.value == ""
+
+
+def test_a_short_game_ends_with_its_result():
+    game = GameModel(lang="en", seed=7, target=100)
+    game.start()
+    _play_hand(game)
+    sheet = game.sheet()
+    assert sheet["result"] and "wins" in sheet["result"] and sheet["next_dealer"] == ""
+    game.next_hand()
+    assert game.stage == "game-over" and game.prompt() == sheet["result"]
+    assert game.buttons() == () and game.sheet()["totals"] == sheet["totals"]
+    game.new_game()
+    assert game.stage == "setup"
+    game.start(seed=8)
+    assert game.stage == "play" and game.session.game.totals == (0, 0)
