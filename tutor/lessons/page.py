@@ -301,7 +301,7 @@ class Practice(W.VBox):
             words = t.ngettext("{n} question to try again: answer it right on the first try.",
                                "{n} questions to try again: answer each right on the first try.",
                                left).format(n=left)
-        title = html.escape(t.gettext("Try again"))
+        title = html.escape(t.gettext("Questions to answer again"))
         self.head.value = (f"<h3 style='margin:4px 0'>↻ {title}</h3>"
                            f"<p class='tutor-practice-words' data-left='{left}'>{html.escape(words)}</p>")
         self.next_button.layout.display = None if finished and self.queue else "none"
