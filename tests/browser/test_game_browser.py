@@ -231,3 +231,30 @@ def test_every_lesson_ends_with_the_game_link(game_view, page):
     recap.locator("a.tutor-play-game").click()
     page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
     assert tutor is not None
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi"])
+def test_the_game_page_in_swedish_and_finnish(game_view, page, lang):
+    """The translated list leads to the game in its language: settings, the guide, the
+    computer's moves and the buttons, with no English and no notation on the page."""
+    from tutor.i18n import translator
+    t = translator(lang)
+    page.goto(game_view.base_url + f"/voila/render/{lang}/00-lessons.ipynb")
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    page.locator(".tutor-game-link a.tutor-play-game").click()
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    assert page.url.endswith(f"/voila/render/{lang}/game.ipynb")
+    assert t.gettext("Where do you sit?") in page.inner_text(".tutor-game-setup")
+    page.locator(".tutor-game-start").click()
+    model = GameModel(lang=lang, seed=SEED)
+    model.start()
+    board = Board(page)
+    board.settled()
+    board.wait_step(model)
+    guide = page.locator(".tutor-game-guide").inner_text()
+    assert model.prompt() in guide and model.happened[0] in guide
+    assert board.box.locator(".tutor-btn-draw").inner_text().strip() == t.gettext("Draw")
+    text = _no_code_no_notation(page)
+    for english in ("Your turn", "What just happened", "draws from the stock", "Play a game"):
+        assert english not in text, english
+    screenshot(page, f"game-{lang}-first-turn")
