@@ -265,3 +265,17 @@ def test_a_short_game_ends_with_its_result():
     assert game.stage == "setup"
     game.start(seed=8)
     assert game.stage == "play" and game.session.game.totals == (0, 0)
+
+
+def test_asking_the_computer_partner_may_i_go_out():
+    game = GameModel(lang="en", seed=7)
+    game.start()
+    game.draw()
+    assert "ask" in game.buttons() and "If you can go out this turn" in game.prompt()
+    r = game.ask()
+    assert r is not None and r.legal
+    assert game.happened[0] == "You ask your partner: “May I go out?”" or "May I go out" in game.happened[0]
+    assert game.happened[1].startswith("North answers ")
+    said = game.position.asked
+    assert said in ("yes", "no") and game.my_turn() and "ask" not in game.buttons()
+    assert game.prompt().startswith("Your partner said " + said)

@@ -391,9 +391,15 @@ class GameModel:
                     "Take the pile.").format(card=t.write([top]))
             return t.gettext("Your turn: every turn starts with a card. Press Draw to take "
                              "the top card of the stock (you cannot take the pile now).")
+        answer = ""
+        if pos.asked == "yes":
+            answer = t.gettext("Your partner said yes: you must go out this turn.") + " "
+        elif pos.asked == "no":
+            answer = t.gettext("Your partner said no: you may not go out this turn.") + " "
         if not self.guided:
-            return t.gettext("Meld if you like, then discard a card to end your turn.")
-        words = [t.gettext("Now you may meld: click three or more cards of one rank (wild "
+            return answer + t.gettext("Meld if you like, then discard a card to end your turn.")
+        words = [answer.strip()] if answer else []
+        words += [t.gettext("Now you may meld: click three or more cards of one rank (wild "
                            "cards may join them) and press Meld. To add cards to a meld of "
                            "your team, click them and the meld, then press Add to meld. End "
                            "your turn by discarding: click one card and press Discard.")]
