@@ -210,6 +210,8 @@ def test_a_missed_question_comes_back_until_right_on_the_first_try(store):
     again = LessonPage("06")
     later = again.practice()
     assert later.current.exercise.id == "frozen-natural-joker" and later.queue == []
+    again.ready()                                   # read afresh: the same line, once
+    assert later.current.exercise.id == "frozen-natural-joker" and later.queue == []
     assert later.current.answer("Illegal") is True
     assert "quiz:frozen-natural-joker" in store.done("me", "06-frozen-pile")
     assert store.first_tries("me") == {"06-frozen-pile": (2, 0)}

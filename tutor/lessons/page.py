@@ -209,7 +209,7 @@ class LessonPage:
         for box in self.tables.values():
             box.refresh_progress()
         if self._practice is not None:
-            self._practice.load()
+            self._practice.load(afresh=True)     # the learner's own, not the preheat's
         self.tracker.visit()
         return _Nothing()
 
@@ -237,8 +237,12 @@ class Practice(W.VBox):
         self.add_class("tutor-practice")
         self.load()
 
-    def load(self) -> None:
-        """Add the questions tried and not done before (the progress store's)."""
+    def load(self, afresh: bool = False) -> None:
+        """Add the questions tried and not done before (the progress store's); `afresh`:
+        forget the line first (the page's last cell, once its learner is known)."""
+        if afresh:
+            self.queue, self.current, self.seen = [], None, False
+            self.slot.children = []
         ids = {ex.item: ex.id for ex in self.page.lesson.exercises}
         for item in self.page.tracker.missed():
             if item in ids:
