@@ -5,8 +5,9 @@ translations) — the lesson text lives once, in the TOML files.
     python scripts/build_notebooks.py --check  # exit 1 if a notebook is out of date
 
 Per language (English in notebooks/, the others in notebooks/sv/ and notebooks/fi/, with
-the same names): the lesson list ``00-lessons.ipynb``, the lessons ``NN-slug.ipynb`` and
-the sandbox (its words in tutor/lessons[/<lang>]/sandbox.toml).
+the same names): the lesson list ``00-lessons.ipynb``, the lessons ``NN-slug.ipynb``, the
+"Play a game" page ``game.ipynb`` (tutor/game) and the sandbox (its words in
+tutor/lessons[/<lang>]/sandbox.toml).
 A lesson notebook is the goal, the sections as markdown, a one-line code cell per table
 (with its tasks) and per question, the recap, the links to the next lesson and the list,
 and a last cell that reads the progress afresh (tutor/lessons/page.py). Learners see no
@@ -100,6 +101,7 @@ def lesson_notebook(lesson) -> NB:
             nb.code(f'page.table("{s.id}")')
         for ex_id in list(s.exercises) + (rest if i + 1 == len(lesson.sections) else []):
             nb.code(f'page.quiz("{ex_id}")')
+    nb.code("page.practice()")
     nb.code("page.recap()")
     nb.code("page.ready()")
     return nb
@@ -111,6 +113,22 @@ def list_notebook(lang: str) -> NB:
     nb.code(run_all(lang) + "from tutor.lessons.page import lesson_list\n"
             f'lessons = lesson_list(lang="{lang}"); lessons')
     nb.code("lessons.ready()")
+    return nb
+
+
+GAME = "game.ipynb"
+
+
+def game_notebook(lang: str) -> NB:
+    """The "Play a game" page (tutor/game): the learner's game against the computer, reached
+    from the lesson list and the end of every lesson. Its one widget's text (the prompt of
+    the settings, in the language) is stored and compared by nbval."""
+    from tutor.game import GameModel
+    t = translator(lang)
+    nb = NB(f"{lang}-game", t.gettext("Play a game"))
+    nb.code(run_all(lang) + "from tutor.game import game_page\n"
+            f'game = game_page(lang="{lang}"); game', result=GameModel(lang=lang).describe(),
+            tags=[CHECK])
     return nb
 
 
@@ -297,6 +315,7 @@ def build() -> dict:
         for lesson in lessons:
             books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson).json()
         books[where + "sandbox.ipynb"] = sandbox(lang).json()
+        books[where + GAME] = game_notebook(lang).json()
     books["scoring.ipynb"] = scoring().json()
     books["teacher.ipynb"] = teacher().json()
     return books

@@ -152,10 +152,21 @@ def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
     assert "All steps on this table done" in box.box.value
     assert "Frozen for the team that has not melded" in box.box.value      # the next step's link
     quiz = page.quiz("frozen-natural-joker")
+    practice = page.practice()                     # near the lesson's end
+    assert practice.current is None and "comes back here" in practice.head.value
     quiz.answer("Legal")
     quiz.answer("Illegal")
+    # right only on the second try: kept as a try, not done; the question comes back
+    assert store.done("me", "06-frozen-pile") == {"task:frozen-wild:1", "task:frozen-wild:2"}
+    assert "comes back later in the lesson" in quiz.feedback.value
+    assert "2 of 12 steps done" in header.value
+    assert practice.current.exercise.id == "frozen-natural-joker" and not practice.current.state
+    assert "1 question to try again" in practice.head.value
+    assert "tutor-quiz" not in practice.current._dom_classes   # not one of the lesson's questions
+    assert practice.current.answer("Illegal") is True      # right on the first try: done
     assert store.done("me", "06-frozen-pile") == {"task:frozen-wild:1", "task:frozen-wild:2",
                                                   "quiz:frozen-natural-joker"}
+    assert "answered them all right on the first try" in practice.head.value
     assert "3 of 12 steps done" in header.value
     assert "Continue where you left off: What &quot;frozen&quot; means" in header.value
     # back another day: a new page (a new kernel) reads the same store
@@ -165,6 +176,47 @@ def test_page_records_tasks_and_questions_and_ticks_the_checklist(store):
     box2 = again.table("what-frozen")
     assert box2.run.finished and "All steps on this table done" in box2.box.value
     assert again.quiz("frozen-two-naturals").header.value.count("✔") == 0
+    assert again.practice().current is None             # nothing left to bring back
+
+
+def test_a_missed_question_comes_back_until_right_on_the_first_try(store):
+    """Issue 22: clicking both buttons no longer passes a question. A miss brings it back in
+    the practice box (also on another day: the store remembers it), a miss there sends it
+    to the end of the line, and only a right first answer marks it done."""
+    import ipywidgets  # noqa: F401
+    from tutor.lessons.page import LessonPage
+    page = LessonPage("06")
+    header = page.header()
+    q1, q2 = page.quiz("frozen-natural-joker"), page.quiz("frozen-two-naturals")
+    practice = page.practice()
+    q1.show_answer()                                 # shown without a try: it comes back too
+    assert practice.current.exercise.id == "frozen-natural-joker"
+    q2.answer("Illegal")                             # a miss: the nudge, and in the line
+    q2.answer("Legal")
+    assert practice.queue == ["frozen-two-naturals"]
+    q2.reset()
+    assert q2.answer("Legal") is True and "comes back later" in q2.feedback.value   # Try again
+    assert store.done("me", "06-frozen-pile") == set() and "0 of 12 steps done" in header.value
+    assert store.missed("me", "06-frozen-pile") == ["quiz:frozen-two-naturals"]
+    first = practice.current
+    assert first.answer("Legal") is False            # missed again: to the end of the line
+    first.answer("Illegal")
+    assert practice.next_button.layout.display is None
+    assert practice.queue == ["frozen-two-naturals", "frozen-natural-joker"]
+    practice.show_next()
+    assert practice.current.exercise.id == "frozen-two-naturals"
+    assert practice.current.answer("Legal") is True
+    assert store.done("me", "06-frozen-pile") == {"quiz:frozen-two-naturals"}
+    # another day: what is still missed comes back from the store
+    again = LessonPage("06")
+    later = again.practice()
+    assert later.current.exercise.id == "frozen-natural-joker" and later.queue == []
+    again.ready()                                   # read afresh: the same line, once
+    assert later.current.exercise.id == "frozen-natural-joker" and later.queue == []
+    assert later.current.answer("Illegal") is True
+    assert "quiz:frozen-natural-joker" in store.done("me", "06-frozen-pile")
+    assert store.first_tries("me") == {"06-frozen-pile": (2, 0)}
+    assert store.first_try_accuracy("me", "06-frozen-pile") == 0.0
 
 
 def test_the_task_panel_sits_in_the_tables_panel_slot(store):
@@ -489,3 +541,26 @@ def test_writers_command_line(capsys, tmp_path, monkeypatch):
     assert main(["missing", "xx"]) == 2 and "sv, fi" in capsys.readouterr().err
     assert main(["template", "sv", "99"]) == 2 and "no lesson '99'" in capsys.readouterr().err
     assert main([]) == 2
+
+
+def test_lesson_list_shows_stars_for_a_finished_lesson(store):
+    """A finished lesson gets stars from its questions' first tries (★★★ all right at once)."""
+    import ipywidgets  # noqa: F401
+    from tutor.lessons.page import lesson_list, stars
+    import tutor.lessons as L
+    assert (stars(9, 9), stars(6, 9), stars(5, 9), stars(0, 0)) == (3, 2, 1, 3)
+    lesson = L.get("01")
+    assert "tutor-stars" not in lesson_list().html.value
+    for i, item in enumerate(lesson.items()):
+        if item.startswith("quiz") and i % 2:
+            store.record("me", lesson.key, item, "question", False)
+        store.record("me", lesson.key, item, "question" if item.startswith("quiz") else "task", True)
+    html = lesson_list().html.value
+    row = html[html.index("data-key='01-cards'"):html.index("data-key='02-")]
+    n = len(lesson.exercises)
+    right = store.first_tries("me", lesson.key)[lesson.key][1]
+    assert 0 < right < n
+    k = stars(right, n)
+    assert f"data-stars='{k}'" in row and "★" * k + "☆" * (3 - k) in row
+    assert f"{k} of 3 stars: {right} of {n} questions right on the first try" in row
+    assert "game.ipynb" in html and "Play a game against the computer" in html

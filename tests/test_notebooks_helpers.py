@@ -50,7 +50,7 @@ def test_every_language_has_the_list_and_every_lesson_numbered_alike():
     english = sorted(p.name for p in NB.glob("[0-9][0-9]-*.ipynb"))
     assert english[0] == "00-lessons.ipynb" and len(english) == 13
     for lang in TRANSLATED:
-        assert sorted(p.name for p in (NB / lang).glob("*.ipynb")) == english + ["sandbox.ipynb"], lang
+        assert sorted(p.name for p in (NB / lang).glob("*.ipynb")) == english + ["game.ipynb", "sandbox.ipynb"], lang
         nb = json.loads((NB / lang / "06-frozen-pile.ipynb").read_text())
         assert 'LessonPage("06", lang="' + lang + '")' in "".join(nb["cells"][1]["source"])
 
@@ -77,7 +77,7 @@ def test_links_of_each_page_lead_to_notebooks_that_exist(lang, tmp_path):
     for lesson in tutor.lessons.load_lessons(lang):
         page = LessonPage(lesson.number, lang=lang, tracker=Tracker(lesson.key, store=None))
         hrefs |= set(re.findall(r"href='([^'#]+)'", page.recap().value + page.header().value))
-    assert {"00-lessons.ipynb", "01-cards.ipynb", "12-variants.ipynb"} <= hrefs
+    assert {"00-lessons.ipynb", "01-cards.ipynb", "12-variants.ipynb", "game.ipynb"} <= hrefs
     for href in hrefs:
         assert (folder / href).resolve().is_file(), f"{lang}: {href}"
 

@@ -180,3 +180,37 @@ def test_a_room_pushes_a_position_and_tallies_the_answers(tmp_path):
     assert store.tally(second) == {"illegal": 3}
     store.close_push("R1")
     assert store.current_push("R1") is None
+
+
+def test_a_right_try_that_does_not_count_marks_nothing_done_and_first_tries_are_kept(tmp_path):
+    """Issue 22: a question right only on its second try is kept as a try, not done, and is
+    listed as missed; the teacher's view reads first-try accuracy per lesson and in all."""
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    assert store.first_try_accuracy("me") is None and store.first_tries("me") == {}
+    store.record("me", LESSON, "quiz:a", "question", right=False)
+    assert store.record("me", LESSON, "quiz:a", "question", right=True, counts=False) is False
+    assert store.done("me", LESSON) == set() and store.missed("me", LESSON) == ["quiz:a"]
+    store.record("me", LESSON, "quiz:b", "question", right=True)
+    store.record("me", LESSON, "task:frozen-wild:1", "task", right=False)   # tasks are not questions
+    store.record("me", "01-cards", "quiz:c", "question", right=True)
+    assert store.first_tries("me") == {LESSON: (2, 1), "01-cards": (1, 1)}
+    assert store.first_tries("me", LESSON) == {LESSON: (2, 1)}
+    assert store.first_try_accuracy("me", LESSON) == 0.5
+    assert store.first_try_accuracy("me") == pytest.approx(2 / 3)
+    store.record("me", LESSON, "quiz:a", "question", right=True)          # back later, right at once
+    assert store.done("me", LESSON) == {"quiz:a", "quiz:b"} and store.missed("me", LESSON) == []
+    assert store.first_tries("me", LESSON) == {LESSON: (2, 1)}            # the first try stays a miss
+    assert store.first_try_accuracy("anna") is None
+
+
+def test_room_first_tries_for_the_teacher(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    store.join("a1", "Anna", "room")
+    store.join("b1", "Bo", "room")
+    store.join("c1", "Cai", "other")
+    store.record("a1", LESSON, "quiz:a", "question", right=True)
+    store.record("a1", LESSON, "quiz:b", "question", right=False)
+    store.record("a1", LESSON, "quiz:b", "question", right=True, counts=False)
+    store.record("c1", LESSON, "quiz:a", "question", right=True)
+    assert store.room_first_tries("room") == {"a1": (2, 1), "b1": (0, 0)}
+    assert store.room_first_tries("room", "01-cards") == {"a1": (0, 0), "b1": (0, 0)}

@@ -10,6 +10,7 @@ answers too.
     store.record("me", "06-frozen-pile", "quiz:frozen-natural-joker", "question", right=True)
     store.done("me", "06-frozen-pile")         # {"quiz:frozen-natural-joker"}
     store.last_place("me")                     # ("06-frozen-pile", "quiz:frozen-natural-joker")
+    store.first_try_accuracy("me")             # share of questions right on the first try
     store.notice                               # why the store started afresh, or None
 
 Every write is one transaction: a crash in the middle of one loses nothing that was saved
@@ -143,17 +144,20 @@ class ProgressStore:
         return text.format(**self.notice_fields)
 
     # ---- a learner's progress -------------------------------------------------------------------
-    def record(self, learner: str, lesson: str, item: str, kind: str, right: bool) -> bool:
+    def record(self, learner: str, lesson: str, item: str, kind: str, right: bool,
+               counts: bool = True) -> bool:
         """One try at a task or question. A right try marks the item done (with how many
-        tries it took) and is where the learner continues next time. Returns whether the
-        item is done now."""
+        tries it took) and is where the learner continues next time — unless it does not
+        count (``counts=False``: a question answered right only on a second try, or again
+        right after its answer was shown; it is kept as a try, and the question comes back).
+        Returns whether the item is done now."""
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         now = time.time()
         with _transaction(self._db) as db:
             db.execute("INSERT INTO attempts (learner, lesson, item, kind, right, at) "
                        "VALUES (?, ?, ?, ?, ?, ?)", (learner, lesson, item, kind, int(right), now))
-            if right:
+            if right and counts:
                 tries = db.execute("SELECT COUNT(*) FROM attempts WHERE learner=? AND lesson=? "
                                    "AND item=?", (learner, lesson, item)).fetchone()[0]
                 db.execute("INSERT OR IGNORE INTO done VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -161,7 +165,7 @@ class ProgressStore:
                 db.execute("INSERT OR REPLACE INTO place VALUES (?, ?, ?, ?)",
                            (learner, lesson, item, now))
             db.execute("UPDATE learners SET seen=? WHERE id=?", (now, learner))
-        return right or self.is_done(learner, lesson, item)
+        return (right and counts) or self.is_done(learner, lesson, item)
 
     def is_done(self, learner: str, lesson: str, item: str) -> bool:
         return self._db.execute("SELECT 1 FROM done WHERE learner=? AND lesson=? AND item=?",
@@ -175,6 +179,42 @@ class ProgressStore:
         rows = self._db.execute("SELECT item FROM done WHERE learner=? AND lesson=?",
                                 (learner, lesson))
         return {i for (i,) in rows}
+
+    def first_tries(self, learner: str, lesson: str | None = None) -> dict:
+        """How the learner's questions went on their first try: ``{lesson: (asked, right)}``
+        — how many questions were answered at all, and how many of those were right on the
+        very first answer (whatever came after). With `lesson`, that lesson only."""
+        where, args = ("", (learner,)) if lesson is None else (" AND lesson=?", (learner, lesson))
+        rows = self._db.execute(
+            "SELECT a.lesson, COUNT(*), SUM(a.right) FROM attempts a JOIN (SELECT MIN(id) AS id "
+            "FROM attempts WHERE learner=? AND kind='question'" + where + " GROUP BY lesson, item) "
+            "f ON a.id = f.id GROUP BY a.lesson", args)
+        return {l: (n, int(r or 0)) for l, n, r in rows}
+
+    def first_try_accuracy(self, learner: str, lesson: str | None = None) -> float | None:
+        """The share of the learner's questions (of a lesson, or all) answered right on the
+        first try, 0.0–1.0; None before any question was answered (the teacher's view)."""
+        tries = self.first_tries(learner, lesson).values()
+        asked = sum(n for n, _ in tries)
+        return sum(r for _, r in tries) / asked if asked else None
+
+    def room_first_tries(self, room: str = "", lesson: str | None = None) -> dict:
+        """``{learner id: (asked, right on the first try)}`` for every learner of a room (a
+        learner who answered nothing yet: (0, 0)) — the teacher's first-try accuracy."""
+        out = {}
+        for learner in self.learners(room):
+            tries = self.first_tries(learner["id"], lesson).values()
+            out[learner["id"]] = (sum(n for n, _ in tries), sum(r for _, r in tries))
+        return out
+
+    def missed(self, learner: str, lesson: str) -> list:
+        """The questions of a lesson tried and not done yet, in the order first tried: the
+        ones to bring back (a question is done once answered right on its first try)."""
+        rows = self._db.execute(
+            "SELECT item FROM attempts WHERE learner=? AND lesson=? AND kind='question' AND item "
+            "NOT IN (SELECT item FROM done WHERE learner=? AND lesson=?) GROUP BY item "
+            "ORDER BY MIN(id)", (learner, lesson, learner, lesson))
+        return [i for (i,) in rows]
 
     def last_place(self, learner: str):
         """(lesson, item) the learner last got right, or None: where to continue."""

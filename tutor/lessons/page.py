@@ -6,6 +6,7 @@ and the list of lessons. Every cell of a lesson notebook is one short call here:
     page.header()                  # checkmarks per section, "continue where you left off"
     page.table("what-frozen")      # the section's table, with its tasks one after the other
     page.quiz("frozen-natural-joker")
+    page.practice()                # the questions missed, back until answered right at once
     page.ready()                   # the last cell: progress read afresh (Voila, see below)
 
     from tutor.lessons.page import lesson_list
@@ -37,6 +38,14 @@ from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
 LIST = "00-lessons.ipynb"
+GAME = "game.ipynb"         # the "Play a game" page (tutor/game), beside the lessons
+
+
+def game_link(t, last: bool = False) -> str:
+    """The link to the "Play a game" page, in the words of the translator `t`."""
+    words = t.gettext("Now play a game against the computer") if last else \
+        t.gettext("Play a game against the computer")
+    return f"<a class='tutor-play-game' href='{GAME}'>" + html.escape(words) + " →</a>"
 
 
 def anchor(section_id: str) -> str:
@@ -73,6 +82,7 @@ class LessonPage:
         self.tables = {}
         self.quizzes = {}
         self._header = None
+        self._practice = None
 
     # ---- the checklist at the top ------------------------------------------------------
     def header(self):
@@ -144,9 +154,18 @@ class LessonPage:
         return box
 
     def quiz(self, ex_id: str) -> Quiz:
-        q = Quiz(self.lesson.exercise(ex_id), tracker=self.tracker)
+        q = Quiz(self.lesson.exercise(ex_id), tracker=self.tracker, on_miss=self._bring_back)
         self.quizzes[ex_id] = q
         return q
+
+    def practice(self):
+        """The box near the lesson's end where missed questions come back (`Practice`)."""
+        self._practice = Practice(self)
+        return self._practice
+
+    def _bring_back(self, exercise) -> None:
+        if self._practice is not None:
+            self._practice.add(exercise.id)
 
     def recap(self):
         """The recap, and the links to the lesson before, the list and the next lesson."""
@@ -167,7 +186,10 @@ class LessonPage:
                 t.gettext("Next: lesson {n}, {title}").format(n=int(nxt.number), title=nxt.title))
                 + " →</a></b>")
         else:
-            links.append(html.escape(t.gettext("That was the last lesson.")))
+            links.append(html.escape(t.gettext("That was the last lesson.")) + " <b>"
+                         + game_link(t, last=True) + "</b>")
+        if i + 1 < len(lessons):
+            links.append(game_link(t))
         heading = html.escape(t.gettext("Recap"))
         box = widgets.HTML(f"<div style='line-height:1.45'><h2>{heading}</h2>"
                      f"<ul>{items}</ul><p class='tutor-links'>{' · '.join(links)}</p></div>")
@@ -186,8 +208,107 @@ class LessonPage:
         self.tracker.refresh()
         for box in self.tables.values():
             box.refresh_progress()
+        if self._practice is not None:
+            self._practice.load(afresh=True)     # the learner's own, not the preheat's
         self.tracker.visit()
         return _Nothing()
+
+
+class Practice(widgets.VBox):
+    """Questions missed in this lesson come back here, one at a time, until each is answered
+    right on its first try (only then is it done: `Quiz`). A question missed again goes to
+    the end of the line. The line is the questions missed on this page and those tried and
+    not done before (`Tracker.missed`, read by `load`)."""
+
+    def __init__(self, page: LessonPage):
+        self.page, self.t = page, page.t
+        self.queue: list = []            # exercise ids waiting
+        self.current: Quiz | None = None
+        self.seen = False                # has any question come back on this page
+        self.head = widgets.HTML()
+        self.head.add_class("tutor-practice-head")
+        self.next_button = widgets.Button(description=self.t.gettext("Next question"),
+                                    layout=widgets.Layout(width="auto", display="none"))
+        self.next_button.add_class("tutor-practice-next")
+        self.next_button.on_click(lambda _b: self.show_next())
+        self.slot = widgets.VBox([])
+        super().__init__([self.head, self.slot, self.next_button],
+                         layout=widgets.Layout(margin="6px 0"))
+        self.add_class("tutor-practice")
+        self.load()
+
+    def load(self, afresh: bool = False) -> None:
+        """Add the questions tried and not done before (the progress store's); `afresh`:
+        forget the line first (the page's last cell, once its learner is known)."""
+        if afresh:
+            self.queue, self.current, self.seen = [], None, False
+            self.slot.children = []
+        ids = {ex.item: ex.id for ex in self.page.lesson.exercises}
+        for item in self.page.tracker.missed():
+            if item in ids:
+                self.add(ids[item], show=False)
+        if self.current is None:
+            self.show_next()
+        else:
+            self.refresh()
+
+    def add(self, ex_id: str, show: bool = True) -> None:
+        """Bring a question back (at the end of the line, once)."""
+        waiting = self.current is not None and not self.current.state
+        if ex_id not in self.queue and not (waiting and self.current.exercise.id == ex_id):
+            self.queue.append(ex_id)
+        if show and (self.current is None):
+            self.show_next()
+        else:
+            self.refresh()
+
+    def _again(self, exercise) -> None:
+        """The question asked here was missed again: to the end of the line."""
+        if exercise.id not in self.queue:
+            self.queue.append(exercise.id)
+        self.refresh()
+
+    def show_next(self) -> None:
+        """The next question of the line, asked afresh (its first try counts)."""
+        tracker = self.page.tracker
+        while self.queue:
+            ex = self.page.lesson.exercise(self.queue.pop(0))
+            if tracker.is_done(ex.item):
+                continue
+            q = Quiz(ex, tracker=tracker, on_miss=self._again)
+            q.remove_class("tutor-quiz")           # not one of the lesson's questions
+            q.add_class("tutor-practice-quiz")
+            q.on_finish = lambda _q: self.refresh()
+            self.current = q
+            self.seen = True
+            self.slot.children = [q]
+            break
+        else:
+            self.current = None
+            self.slot.children = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        t = self.t
+        q = self.current
+        finished = q is not None and bool(q.state)
+        left = len(self.queue) + (1 if q is not None and not finished else 0)
+        if q is None and not self.seen:
+            words = t.gettext("A question you miss comes back here, later in the lesson, until "
+                              "you answer it right on the first try.")
+        elif q is None or (finished and not self.queue):
+            words = t.gettext("No question to try again: you have answered them all right on "
+                              "the first try.") if q is None or q.tracker.is_done(q.exercise.item) \
+                else t.gettext("Try this question again later: it stays here until you answer "
+                               "it right on the first try.")
+        else:
+            words = t.ngettext("{n} question to try again: answer it right on the first try.",
+                               "{n} questions to try again: answer each right on the first try.",
+                               left).format(n=left)
+        title = html.escape(t.gettext("Questions to answer again"))
+        self.head.value = (f"<h3 style='margin:4px 0'>↻ {title}</h3>"
+                           f"<p class='tutor-practice-words' data-left='{left}'>{html.escape(words)}</p>")
+        self.next_button.layout.display = None if finished and self.queue else "none"
 
 
 class _Nothing:
@@ -322,6 +443,14 @@ def lesson_list(lang: str = "en", store=DEFAULT, learner: str | None = None):
     return LessonList(lang, store, learner)
 
 
+def stars(right: int, n: int) -> int:
+    """A finished lesson's stars: 3 when every question was right on the first try, 2 when
+    two thirds or more were, else 1."""
+    if n == 0 or right >= n:
+        return 3
+    return 2 if 3 * right >= 2 * n else 1
+
+
 def steps_done(t, done: int, n: int) -> str:
     """The words "4 of 9 steps done", in the language of the translator `t`."""
     return t.ngettext("{done} of {n} step done", "{done} of {n} steps done", n).format(done=done, n=n)
@@ -348,9 +477,23 @@ class LessonList(widgets.VBox):
         self.html.value = self._html()
         return _Nothing()
 
+    def _stars(self, lesson, right: int) -> str:
+        """★★☆ beside a finished lesson, with its words for a screen reader and on hover."""
+        t = self.t
+        n = len(lesson.exercises)
+        k = stars(right, n)
+        said = html.escape(t.ngettext(
+            "{stars} of 3 stars: {right} of {n} question right on the first try",
+            "{stars} of 3 stars: {right} of {n} questions right on the first try", n).format(
+            stars=k, right=min(right, n), n=n), quote=True)
+        return (f" <span class='tutor-stars' data-stars='{k}' title='{said}' aria-label='{said}' "
+                f"style='color:var(--jp-warn-color1, #b26a00);letter-spacing:1px'>"
+                f"{'★' * k}{'☆' * (3 - k)}</span>")
+
     def _html(self) -> str:
         t, lang = self.t, self.lang
         done = self.store.done(self.learner) if self.store else set()
+        tries = self.store.first_tries(self.learner) if self.store else {}
         up = "" if lang == "en" else "../"
         rows = []
         for lesson in self.lessons:
@@ -361,11 +504,12 @@ class LessonList(widgets.VBox):
             mark = (f"<span class='tutor-mark' data-done='{str(full).lower()}' title='{said}'"
                     f" aria-label='{said}' style='color:{RIGHT if full else MUTED}'>"
                     f"{'✔' if full else f'{n}/{len(items)}'}</span>")
+            stars = (self._stars(lesson, tries.get(lesson.key, (0, 0))[1]) if full else "")
             english = ("" if lesson.translated else
                        f" <small style='color:{MUTED}'>(" + html.escape(t.gettext("in English")) + ")</small>")
             # the count and the lesson's number apart ("10/23" then "3."), never "10/233"
             rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'>"
-                        f"<td style='padding:0 16px 0 0;text-align:right;white-space:nowrap'>{mark}</td>"
+                        f"<td style='padding:0 16px 0 0;text-align:right;white-space:nowrap'>{mark}{stars}</td>"
                         f"<td style='padding:0 6px 0 0;text-align:right'>{int(lesson.number)}.</td>"
                         f"<td><a href='{lesson.key}.ipynb'>"
                         f"{html.escape(lesson.title)}</a>{english}<br>"
@@ -401,4 +545,8 @@ class LessonList(widgets.VBox):
                     "Twelve short lessons take you from the cards to a scored game. Each one has "
                     "tables to try moves on and questions to answer; your progress is kept on "
                     "this computer.")) + f"</p>{note}{go}"
-                f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>")
+                f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+                f"<p class='tutor-game-link'><b>{game_link(t)}</b><br><small style='color:{MUTED}'>"
+                + html.escape(t.gettext("Play hands against the computer, with hints and a guide "
+                                        "through your first hand."))
+                + "</small></p></div>")

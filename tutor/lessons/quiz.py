@@ -9,6 +9,12 @@ answer" — the answer is shown with its explanation. The "Hint" button shows th
 step at a time (a nudge, the rule, the move). "Try again" clears the question (for a
 learner coming back, or a teacher asking the next class).
 
+A question counts as done only when it is answered right on its first try. A miss (or
+"Show the answer") is kept, the question is handed to `on_miss` — the lesson page's
+practice box brings it back later in the lesson (`tutor.lessons.page.Practice`) — and a
+right answer after that (the second try, or "Try again") does not count until the question
+comes back and is answered right at once.
+
 ``answer(choice)``, ``hint()``, ``show_answer()`` and ``reset()`` do what the buttons do
 (for tests and teachers at the keyboard). Every try is given to ``tracker.record`` (the
 lesson's progress). Words go through the catalog in the lesson's language; colours are
@@ -59,9 +65,12 @@ class Quiz(W.VBox):
 
     TRIES = 2           # misses before the answer is shown
 
-    def __init__(self, exercise: Exercise, show_position: bool = True, tracker=None):
+    def __init__(self, exercise: Exercise, show_position: bool = True, tracker=None, on_miss=None):
         self.exercise = exercise
         self.tracker = tracker
+        self.on_miss = on_miss          # on_miss(exercise): the question is to come back
+        self.missed_before = False      # missed (or shown) in this box: a later right does not count
+        self.on_finish = None           # on_finish(quiz): answered right, or the answer shown
         self.t = t = translator(exercise.lesson.lang)
         self.given: str | None = None
         self.misses = 0
@@ -160,8 +169,11 @@ class Quiz(W.VBox):
         if self.state:
             return right
         self.given = None if value is None else str(ex.label(value))
+        counts = self.misses == 0 and not self.missed_before
         if self.tracker is not None:
-            self.tracker.record(ex.item, "question", right)
+            self.tracker.record(ex.item, "question", right, counts=counts)
+        if not right:
+            self._missed()
         for b in self.buttons:
             if value is not None and self.values[b] == value:
                 b.button_style = "success" if right else "danger"
@@ -172,7 +184,11 @@ class Quiz(W.VBox):
             self.state = "right"
             self._finish()
             line = (t.gettext("Right!") if self.misses == 0 else t.gettext("Right, on the second try!"))
-            self.feedback.value = f"<b style='color:{RIGHT}'>✔ {html.escape(line)}</b>"
+            later = "" if counts else " " + html.escape(t.gettext(
+                "This question comes back later in the lesson: it counts once you answer it "
+                "right on the first try."))
+            self.feedback.value = (f"<b style='color:{RIGHT}'>✔ {html.escape(line)}</b>"
+                                   f"<span class='tutor-quiz-later'>{later}</span>")
             return True
         self.misses += 1
         if self.misses >= self.TRIES:
@@ -180,7 +196,9 @@ class Quiz(W.VBox):
             self._finish()
             self.feedback.value = (f"<b style='color:{WRONG}'>✘ " + html.escape(
                 t.gettext("Not this one either. The answer is {answer}.")).format(
-                answer=f"<u>{html.escape(str(ex.answer))}</u>") + "</b>")
+                answer=f"<u>{html.escape(str(ex.answer))}</u>") + "</b> "
+                f"<span class='tutor-quiz-later'>" + html.escape(t.gettext(
+                    "This question comes back later in the lesson.")) + "</span>")
             return False
         if self.hints_shown == 0:
             self.hint()
@@ -194,9 +212,17 @@ class Quiz(W.VBox):
         if self.state:
             return
         self.state = "shown"
+        self._missed()
         self._finish()
         self.feedback.value = (f"<b>" + html.escape(self.t.gettext("The answer is {answer}.")).format(
             answer=f"<u>{html.escape(str(self.exercise.answer))}</u>") + "</b>")
+
+    def _missed(self) -> None:
+        """A miss (or the answer shown): the question is to come back, once per box."""
+        if not self.missed_before:
+            self.missed_before = True
+            if self.on_miss is not None:
+                self.on_miss(self.exercise)
 
     def _finish(self) -> None:
         self.result = self.exercise.check()
@@ -207,6 +233,8 @@ class Quiz(W.VBox):
         self.show_button.layout.display = "none"
         self.reveal_box.value = self._reveal_html()
         self.again_button.layout.display = None
+        if self.on_finish is not None:
+            self.on_finish(self)
 
     def reset(self) -> None:
         """Back to the unanswered question: no answer, no hints, no reveal."""

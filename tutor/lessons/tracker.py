@@ -80,13 +80,18 @@ class Tracker:
     def done(self) -> set:
         return set(self._done)
 
-    def record(self, item: str, kind: str, right: bool) -> None:
-        """One try at a task (kind "task") or a question (kind "question")."""
+    def record(self, item: str, kind: str, right: bool, counts: bool = True) -> None:
+        """One try at a task (kind "task") or a question (kind "question"); a right try that
+        does not count (`counts`, a question's second try) is kept but marks nothing done."""
         if self.store is not None:
-            self.store.record(self.learner, self.lesson, item, kind, right)
-        if right and item not in self._done:
+            self.store.record(self.learner, self.lesson, item, kind, right, counts=counts)
+        if right and counts and item not in self._done:
             self._done.add(item)
             self._notify()
+
+    def missed(self) -> list:
+        """The questions of this lesson tried and not done yet (to bring back)."""
+        return self.store.missed(self.learner, self.lesson) if self.store is not None else []
 
     def visit(self) -> None:
         """The learner is on this lesson now (where "continue" leads, until an item is done)."""

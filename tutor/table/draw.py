@@ -163,7 +163,11 @@ def draw_session(canvas, session, scale=SCALE, width=None, lang="en", focus=None
     Scene (for hit tests). `width`: the table's width in table pixels (560-960); `height`:
     its height (664-770)."""
     from ipycanvas import hold_canvas
-    sc = _scene(session.view(), highlight=session.highlight(), selected=tuple(session.selection),
+    view = session.view()
+    game = session.scored_game() if getattr(session, "game", None) is not None else None
+    if game is not None and view.phase == "over":
+        view = view._replace(score=game.totals)      # a game's totals count the hand just over
+    sc = _scene(view, highlight=session.highlight(), selected=tuple(session.selection),
                 target=session.target, width=width or WIDTH, height=height or HEIGHT, lang=lang,
                 focus=focus)
     with hold_canvas():

@@ -371,21 +371,38 @@ class TableSession:
         self.reset()
         return self.staged
 
-    def game_status(self) -> str:
-        """Running totals, or the final result (winner and margin)."""
+    def scored_game(self):
+        """The game with the hand on the table counted once it is over: a copy of `game`
+        with the finished hand added (the real game adds it when the next hand is dealt,
+        `next_hand`). While the hand goes on, the game itself. None without a game."""
         g = self.game
+        if g is None or self.position.phase != "over" or g.is_over:
+            return g
+        import copy
+        after = copy.copy(g)
+        after.hands = list(g.hands)
+        after.add_hand(self.position)
+        return after
+
+    def game_status(self) -> str:
+        """Running totals, or the final result (winner and margin). Once the hand is over
+        the totals count it and the dealer named is the next hand's."""
+        g = self.scored_game()
         if g is None:
             return ""
         ns, ew = g.totals
         if g.is_over:
             return self._game_over_words()
         t = self.t
-        words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                           "East–West {ew} (dealer {dealer:name}).")
-                 if self.position.phase != "over" else
-                 t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                           "East–West {ew} (next dealer {dealer:name})."))
-        return t.format(words, target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew, dealer=g.dealer)
+        if self.position.phase != "over":
+            words = t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                              "East–West {ew} (dealer {dealer:name}).")
+            hand = len(g.hands) + 1
+        else:                       # the finished hand is counted; g.dealer deals the next
+            words = t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                              "East–West {ew} (next dealer {dealer:name}).")
+            hand = len(g.hands)
+        return t.format(words, target=g.target, hand=hand, ns=ns, ew=ew, dealer=g.dealer)
 
     def _game_over_words(self) -> str:
         """The game's end for a learner: the totals and who won, by the teams' names, with

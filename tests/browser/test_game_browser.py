@@ -1,0 +1,294 @@
+"""Issue 22: from the lesson list, a learner plays a whole hand against the computer by
+clicks, with no code on any page, and sees a right score sheet.
+
+The learner view (``python -m tutor.lessons.serve``, as scripts/lessons.sh runs it) is
+started with ``TUTOR_GAME_SEED`` so that its deals are known: the test keeps a `GameModel`
+of its own in step with the page (the same seed, the same moves), to know where the cards
+it clicks are drawn and what the score sheet must say. The page's guide carries the number
+of moves made this hand (``data-step``): after each click of a move button the test waits
+for the page to reach the model's count. Screenshots: screenshots/game-*.png.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import time
+
+import pytest
+
+from browser_harness import (REPO_ROOT, ServerProcess, collect_output_errors, free_port,
+                             jupyter_env, screenshot, wait_table_settled)
+
+from tutor.engine.diagram import scene
+from tutor.engine.generate import legal_moves
+from tutor.engine.rulebook import rule_ids
+from tutor.engine.seatview import SeatView
+from tutor.game import GameModel
+
+SEED = 7
+NOTATION = re.compile(r"\b(?:[2-9]|10|[JQKA])[HDCS]\b|\bJK\b")
+
+
+@pytest.fixture(scope="module")
+def game_view(_prerequisites, _jupyter_base):
+    base = _jupyter_base / f"game-view-{time.monotonic_ns()}"
+    base.mkdir()
+    env = jupyter_env(base)
+    env.pop("TUTOR_PROGRESS", None)
+    env.pop("TUTOR_LANG", None)
+    env["TUTOR_GAME_SEED"] = str(SEED)
+    port = free_port()
+    server = ServerProcess(name="learner view", port=port, log_path=base / "lessons.log",
+                           cmd=[sys.executable, "-m", "tutor.lessons.serve", f"--port={port}",
+                                "--lang=en", "--no-browser"])
+    try:
+        server.start(env, cwd=REPO_ROOT, ready_path="/voila/static/voila.js")
+    except RuntimeError as e:
+        server.stop()
+        pytest.fail(str(e), pytrace=False)
+    server.store_path = base / "data" / "canasta-tutor" / "progress.sqlite3"
+    yield server
+    server.stop()
+
+
+def _no_code_no_notation(page) -> str:
+    text = page.inner_text("body")
+    assert page.locator(".jp-CodeMirrorEditor, .jp-InputArea-editor").count() == 0, "no code"
+    assert "game_page" not in text and "Traceback" not in text and "Error displaying widget" not in text
+    assert not NOTATION.search(text), NOTATION.search(text).group(0)
+    ids = [rule for rule in rule_ids() if rule in text]
+    assert not ids, ids
+    assert not collect_output_errors(page)
+    return text
+
+
+class Board:
+    """The game's table on the page, and where the learner's cards are drawn."""
+
+    def __init__(self, page):
+        self.page = page
+        self.box = page.locator(".tutor-game-page")
+        self.canvas = self.box.locator("canvas.tutor-canvas")
+
+    def settled(self):
+        self.canvas.wait_for(state="visible", timeout=60_000)
+        wait_table_settled(self.page, self.canvas.element_handle())
+
+    def wait_step(self, model: GameModel, timeout=60_000):
+        """Until the page has made as many moves this hand as the model (and its stage)."""
+        self.page.wait_for_selector(
+            f".tutor-game-step[data-step='{len(model.session.past)}'][data-stage='{model.stage}']",
+            timeout=timeout)
+
+    def click_cards(self, model: GameModel, cards):
+        self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")
+        self.page.wait_for_timeout(200)
+        view = SeatView.of(model.position, model.seat)
+        g = self.canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
+        sc = scene(view, width=g["table"], height=g["height"])
+        k = g["width"] / sc.width
+        hand = list(view.hand)
+        used: set = set()
+        for card in cards:
+            i = next(i for i, c in enumerate(hand) if c == card and i not in used)
+            used.add(i)
+            r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
+            sel = self.box.locator(".tutor-selection")
+            before = sel.inner_text()
+            self.page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
+            self.page.wait_for_function("([el, t]) => el.innerText !== t",
+                                        arg=[sel.element_handle(), before], timeout=10_000)
+            model.select(i)
+
+    def press(self, name):
+        button = self.box.locator(f".tutor-btn-{name}")
+        assert button.is_visible(), f"{name} is not shown"
+        button.click()
+
+    def shown_buttons(self) -> set:
+        names = ("draw", "take", "meld", "group", "add", "discard", "ask", "yes", "no", "hint",
+                 "clear", "legal", "playon", "undo", "redo", "reset", "replay", "nexthand",
+                 "newgame", "edit")
+        return {n for n in names if self.box.locator(f".tutor-btn-{n}").is_visible()}
+
+
+def _choose(model: GameModel):
+    """The learner's move here: draw; meld a new meld of one group when one is legal (once
+    a turn); else discard a card; answer "may I go out?" with yes. A simple player, by clicks."""
+    pos = model.position
+    moves = legal_moves(pos)
+    if pos.asked == "pending":
+        return next(m for m in moves if m.kind == "yes")
+    if pos.phase == "draw":
+        return next(m for m in moves if m.kind == "draw")
+    melds = [m for m in moves if m.kind == "meld" and len(m.groups) == 1 and not m.groups[0].rank
+             and len(m.groups[0].cards) >= 3 and pos.phase != "melded"]
+    if melds:
+        return melds[0]
+    discards = [m for m in moves if m.kind == "discard"]
+    if discards:
+        return discards[0]
+    return next(m for m in moves if m.kind == "meld" and len(m.groups) == 1)
+
+
+def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page_log):
+    page.goto(game_view.base_url + "/voila/render/00-lessons.ipynb")
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    link = page.locator(".tutor-game-link a.tutor-play-game")
+    assert link.inner_text().startswith("Play a game against the computer")
+    link.click()
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    assert page.url.endswith("/voila/render/game.ipynb")
+    text = _no_code_no_notation(page)
+    assert "Where do you sit?" in text and "Black threes" in text
+    screenshot(page, "game-settings")
+    # the settings by buttons: the language and back, the seat, a rule
+    page.locator(".tutor-game-lang-sv").click()
+    page.wait_for_function("() => document.querySelector('.tutor-game-start').innerText.includes('Starta spelet')")
+    page.locator(".tutor-game-lang-en").click()
+    page.wait_for_function("() => document.querySelector('.tutor-game-start').innerText.includes('Start the game')")
+    page.locator(".tutor-game-seat-S").click()
+    page.locator(".tutor-game-guide-first").click()
+    model = GameModel(lang="en", seed=SEED)
+    page.locator(".tutor-game-start").click()
+    model.start()
+    board = Board(page)
+    board.settled()
+    board.wait_step(model)
+    guide = page.locator(".tutor-game-guide")
+    assert "Your turn: draw, or take the pile?" in guide.inner_text()
+    assert "North draws from the stock." in guide.locator(".tutor-game-log").inner_text()
+    assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+    assert len(board.shown_buttons()) <= 3            # not 21 buttons
+    _no_code_no_notation(page)
+    screenshot(page, "game-first-turn")
+    # a hint, in words
+    board.press("hint")
+    page.wait_for_function("() => !!document.querySelector('.tutor-game-page .tutor-hint')")
+    assert "Hint:" in board.box.locator(".tutor-explanation").inner_text()
+    model.hint()
+    turns = 0
+    shots = set()
+    while model.stage == "play":
+        move = _choose(model)
+        if move.kind in ("discard", "meld", "take"):
+            board.click_cards(model, [c for g in move.groups for c in g.cards])
+        board.press(move.kind)
+        ruling = model.press(move.kind)
+        assert ruling is not None and ruling.legal, (move, ruling)
+        board.wait_step(model)
+        assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+        if move.kind == "draw" and "drawn" not in shots:
+            shots.add("drawn")
+            assert "You drew " in guide.inner_text() and "Now you may meld" in guide.inner_text()
+            screenshot(page, "game-after-draw")
+        if move.kind == "discard" and "discarded" not in shots:
+            shots.add("discarded")
+            assert "What just happened:" in guide.inner_text()
+            assert "You discard" in guide.inner_text()
+            screenshot(page, "game-after-discard")
+        if move.kind == "meld" and "melded" not in shots:
+            shots.add("melded")
+            screenshot(page, "game-after-meld")
+        turns += 1
+        assert turns < 200
+    # the hand is over: the score sheet and the running totals, right beside the table
+    sheet = model.sheet()
+    box = page.locator(".tutor-game-sheet")
+    box.wait_for(state="visible", timeout=30_000)
+    shown = box.inner_text()
+    ns, ew = sheet["totals"]
+    assert "Score sheet" in shown and sheet["totals_words"] in shown, shown
+    for head, _total, lines in sheet["teams"]:
+        assert head in shown
+        for words, points in lines:
+            assert words in shown and f"{points:+d}" in shown
+    assert f"North–South {ns}, East–West {ew}" in page.locator(".tutor-game-status").inner_text()
+    assert "next dealer North" in page.locator(".tutor-game-status").inner_text()
+    assert board.shown_buttons() == set()
+    assert page.locator(".tutor-game-next").is_visible()
+    _no_code_no_notation(page)
+    box.scroll_into_view_if_needed()
+    screenshot(page, "game-score-sheet")
+    page.locator(".tutor-game-page").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    screenshot(page, "game-score-sheet-top")
+    # on to the next hand: East plays first, North dealt
+    page.locator(".tutor-game-next").click()
+    model.next_hand()
+    board.wait_step(model)
+    assert "hand 2" in page.locator(".tutor-game-status").inner_text()
+    assert not [m for m in page_log if "model not found" in m], page_log
+
+
+def test_a_lesson_ends_with_the_game_link(game_view, page):
+    """A lesson's recap leads to the game (lesson 11 here; lesson 12's "That was the last
+    lesson. Now play a game" is checked headless in tests/test_game.py: in the learner view
+    lesson 12 sometimes never finishes rendering — after its ninth question, on main as
+    well — a bug of its own, reported, not this page's)."""
+    page.goto(game_view.base_url + "/voila/render/11-scoring.ipynb")
+    page.wait_for_selector(".tutor-recap", state="attached", timeout=240_000)
+    recap = page.locator(".tutor-recap")
+    assert "Next: lesson 12" in recap.inner_text()
+    assert "Play a game against the computer" in recap.inner_text()
+    recap.scroll_into_view_if_needed()
+    screenshot(page, "game-link-after-lesson-11")
+    recap.locator("a.tutor-play-game").click()
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    assert page.url.endswith("/voila/render/game.ipynb")
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi"])
+def test_the_game_page_in_swedish_and_finnish(game_view, page, lang):
+    """The translated list leads to the game in its language: settings, the guide, the
+    computer's moves and the buttons, with no English and no notation on the page."""
+    from tutor.i18n import translator
+    t = translator(lang)
+    page.goto(game_view.base_url + f"/voila/render/{lang}/00-lessons.ipynb")
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    page.locator(".tutor-game-link a.tutor-play-game").click()
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    assert page.url.endswith(f"/voila/render/{lang}/game.ipynb")
+    assert t.gettext("Where do you sit?") in page.inner_text(".tutor-game-setup")
+    page.locator(".tutor-game-start").click()
+    model = GameModel(lang=lang, seed=SEED)
+    model.start()
+    board = Board(page)
+    board.settled()
+    board.wait_step(model)
+    guide = page.locator(".tutor-game-guide").inner_text()
+    assert model.prompt() in guide and model.happened[0] in guide
+    assert board.box.locator(".tutor-btn-draw").inner_text().strip() == t.gettext("Draw")
+    text = _no_code_no_notation(page)
+    for english in ("Your turn", "What just happened", "draws from the stock", "Play a game"):
+        assert english not in text, english
+    screenshot(page, f"game-{lang}-first-turn")
+
+
+def test_the_list_shows_stars_for_a_finished_lesson(game_view, page):
+    """Lesson 1 done, one question missed before it was answered right: ★★☆ or ★☆☆ by the
+    first tries, with its words for a screen reader; a lesson not finished has no stars."""
+    import tutor.lessons as L
+    from tutor.lessons.page import stars
+    from tutor.progress import ProgressStore
+    lesson = L.get("01")
+    store = ProgressStore(game_view.store_path)
+    try:
+        quizzes = [i for i in lesson.items() if i.startswith("quiz")]
+        for item in lesson.items():
+            if item == quizzes[0]:
+                store.record("me", lesson.key, item, "question", False)
+            store.record("me", lesson.key, item, "question" if item in quizzes else "task", True)
+        right = store.first_tries("me", lesson.key)[lesson.key][1]
+    finally:
+        store.close()
+    k = stars(right, len(lesson.exercises))
+    page.goto(game_view.base_url + "/voila/render/00-lessons.ipynb")
+    page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
+    row = page.locator(".tutor-lesson-row[data-key='01-cards']")
+    mark = row.locator(".tutor-stars")
+    assert mark.get_attribute("data-stars") == str(k) and mark.inner_text() == "★" * k + "☆" * (3 - k)
+    assert f"{right} of {len(lesson.exercises)} questions right on the first try" in mark.get_attribute("aria-label")
+    assert page.locator(".tutor-stars").count() == 1
+    row.scroll_into_view_if_needed()
+    screenshot(page, "game-list-stars")
