@@ -9,7 +9,7 @@ and the list of lessons. Every cell of a lesson notebook is one short call here:
     page.ready()                   # the last cell: progress read afresh (Voila, see below)
 
     from tutor.lessons.page import lesson_list
-    lesson_list(lang="en")         # the lesson list: 12 lessons, checkmarks, continue, languages
+    lesson_list(lang="en")         # the lesson list: 13 lessons, checkmarks, continue, languages
 
 The words are the lesson's (tutor/lessons/*.toml, in the page's language) and the
 catalog's (tutor.i18n); the colours are JupyterLab's theme variables. Links are relative
