@@ -98,10 +98,11 @@ def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 
     return steps
 
 
-def play_hand(players: dict, seed: int = 0, rules="default", score=(0, 0),
+def play_hand(players: dict, seed: int = 0, rules="default", score=None,
               max_moves: int = 5000) -> HandRecord:
-    """Deal a hand with `seed` and let the four players play it to the end."""
-    start = deal(seed, rules, score=score)
+    """Deal a hand with `seed` and let the players (one per seat of the table) play it to the
+    end. `score`: the sides' running totals (None: 0 for every side of the table)."""
+    start = deal(seed, rules) if score is None else deal(seed, rules, score=score)
     return _finish(start, players, seed, max_moves)
 
 
@@ -113,9 +114,10 @@ def _finish(start: Position, players: dict, seed, max_moves: int) -> HandRecord:
     return HandRecord(steps, final, score_hand(final), seed, start)
 
 
-def play_game(players: dict, seed: int = 0, rules="default", target: int = 5000,
+def play_game(players: dict, seed: int = 0, rules="default", target: int | None = None,
               max_hands: int = 200) -> GameRecord:
-    """Play hands (seeds ``seed``, ``seed + 1``, …) until a team reaches `target` (`game.end`)."""
+    """Play hands (seeds ``seed``, ``seed + 1``, …) until a side reaches `target` (`game.end`;
+    None: the table's own, 5000, or 10000 or 7500 for six, `players.game-six`)."""
     game = Game(rules, target=target)
     hands = []
     k = 0

@@ -343,10 +343,12 @@ class TableSession:
         return self.staged
 
     # ---- a whole game -------------------------------------------------------------------------
-    def start_game(self, seed: int = 0, rules="default", target: int = 5000) -> Position:
-        """A new game to `target` (game.end): the first hand is dealt, totals start at 0."""
+    def start_game(self, seed: int = 0, rules=None, target: int | None = None) -> Position:
+        """A new game to `target` (game.end; None: the table's own, 5000, or 10000 or 7500 for
+        six, players.game-six): the first hand is dealt, totals start at 0. `rules` None: the
+        table's own rules (its player count too)."""
         from ..engine.scoring import Game
-        self.game = Game(rules, target=target)
+        self.game = Game(self.position.rules if rules is None else rules, target=target)
         self._seed = seed
         self.staged = self.game.next_deal(seed)
         self.reset()
@@ -376,10 +378,18 @@ class TableSession:
         g = self.game
         if g is None:
             return ""
-        ns, ew = g.totals
         if g.is_over:
             return g.result_text(self.lang)
         t = self.t
+        if g.format.sides != ("NS", "EW"):          # two, three or six players: every side
+            totals = ", ".join(f"{t.word('team', side) if side in t.terms.get('team', {}) else t.word('seat', side)}"
+                               f" {total}" for side, total in zip(g.format.sides, g.totals))
+            words = (t.gettext("Game to {target}: hand {hand}, running totals {totals} (dealer {dealer:name}).")
+                     if self.position.phase != "over" else
+                     t.gettext("Game to {target}: hand {hand}, running totals {totals} "
+                               "(next dealer {dealer:name})."))
+            return t.format(words, target=g.target, hand=len(g.hands) + 1, totals=totals, dealer=g.dealer)
+        ns, ew = g.totals
         words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
                            "East–West {ew} (dealer {dealer:name}).")
                  if self.position.phase != "over" else
