@@ -172,7 +172,7 @@ def sandbox(lang: str = "en") -> NB:
     nb.code(f'game_table = Table(tutor.deal(seed=11), viewer="S", players=computer{after})\n'
             'game_table.session.start_game(seed=11)\ngame_table')
     md("counts")
-    nb.code(f'from tutor.lessons.counts import game_at\ngame_at("2"{after})')
+    nb.code(f'from tutor.lessons.counts import game_at\ngame_at({alone})')
     md("counts_without_table")
     from tutor.autoplay import play_hand
     from tutor.lessons.counts import COUNTS, hand_words

@@ -8,6 +8,7 @@ import re
 import pytest
 
 import tutor
+import tutor.lessons
 from tutor.autoplay import play_game, play_hand
 from tutor.engine.formats import FORMATS
 from tutor.lessons.charts import game_chart, sheet_chart
@@ -146,3 +147,93 @@ def test_a_new_game_on_a_table_keeps_its_count():
     table.session.start_game(seed=4)                   # the New game button: no arguments
     assert table.session.position.format is FORMATS["3"] and table.session.game.target == 5000
     assert "East 0, South 0, West 0" in table.session.game_status()
+
+
+# ---- the class at a count: python -m tutor class --players 2 --------------------------------------
+
+@pytest.mark.parametrize("argv, key", [([], "4"), (["--players", "2"], "2"), (["--players", "3"], "3"),
+                                       (["--players", "6"], "6"),
+                                       (["--players", "6", "--six", "three-teams"], "6:three-teams")])
+def test_the_class_serves_its_count_to_every_learners_kernel(argv, key, monkeypatch, tmp_path):
+    pytest.importorskip("voila")
+    import os
+
+    import tutor.classroom.app as app_module
+    from tutor.classroom import main
+    from tutor.lessons.counts import default_count
+    seen = {}
+
+    class Started:
+        def start(self):
+            seen["players"] = os.environ.get("TUTOR_PLAYERS")
+
+    def make_app(room, folder, **kwargs):
+        seen["room"] = room
+        return Started()
+
+    monkeypatch.setattr(app_module, "make_app", make_app)
+    monkeypatch.delenv("TUTOR_PLAYERS", raising=False)
+    assert main(argv + ["--no-browser", "--store", str(tmp_path / "c.sqlite3"), "--code", "K7XPQM"]) == 0
+    seen["room"].store.close()
+    assert seen["players"] == key and default_count() == key      # Voila's kernels get os.environ
+
+
+def test_the_class_refuses_a_count_it_does_not_play(capsys):
+    from tutor.classroom import main
+    assert main(["--players", "5", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "--players" in err and "Traceback" not in err
+    out = subprocess_help()
+    assert "--players" in out and "--six" in out
+
+
+def subprocess_help() -> str:
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "tutor", "class", "--help"], capture_output=True,
+                          text=True, timeout=60).stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_the_lesson_list_names_the_classs_count_and_links_its_game(lang, monkeypatch):
+    pytest.importorskip("ipywidgets")
+    from tutor.lessons.page import lesson_list
+    monkeypatch.delenv("TUTOR_PLAYERS", raising=False)
+    plain = lesson_list(lang=lang, store=None).html.value
+    assert "tutor-count" not in plain and "13 " in plain           # "13 short lessons …"
+    monkeypatch.setenv("TUTOR_PLAYERS", "2")
+    text = lesson_list(lang=lang, store=None).html.value
+    assert "data-count='2'" in text and count_words("2", lang) in text
+    assert "href='13-player-counts.ipynb'" in text and "href='sandbox.ipynb'" in text
+
+
+def test_a_question_of_any_count_goes_on_the_screens_and_in_the_handouts(tmp_path):
+    from tutor.classroom.handouts import answer_rows, questions_html
+    from tutor.classroom.room import Room
+    room = Room.open(tmp_path / "class.sqlite3", name="monday", code="K7XPQM",
+                     teacher_password="secret", lessons=["13"])
+    try:
+        asked = {ex.id: ex for _les, ex in room.questions()}
+        for ex_id, count in (("two-no-ask", "2"), ("six-wrong-partner", "6")):
+            ex = asked[ex_id]
+            room.push_exercise("13-player-counts", ex_id)
+            q = room.current()
+            assert q["pos"].format is FORMATS[count]
+            assert q["ruling"].rule == tutor.judge(ex.position(), ex.move).rule and not q["ruling"].legal
+        six = ("rules: players=6\nturn: S drawn\nS: KH KH KH 4C 5D\nT2: QD QS QC\npile: 9C\nstock: rest\n")
+        room.push_position(six, "meld KH KH KH")           # three kings of hearts: three packs
+        q = room.current()
+        assert q["pos"].format.players == 6 and q["ruling"].legal
+        pytest.importorskip("tornado")
+        from tutor.classroom.pages import _diagram
+        svg = _diagram(q["pos"])
+        assert svg.startswith("<svg") and "Northeast" in svg
+    finally:
+        room.store.close()
+    for lang in ("en", "sv", "fi"):
+        page = questions_html(["13-player-counts"], lang)
+        lesson = tutor.lessons.get("13", lang)
+        pictures = sum(1 for ex in lesson.exercises if ex.picture and ex.kind != "deck")
+        assert page.count("<svg") >= pictures
+    rows = answer_rows(tutor.lessons.get("13"))
+    assert {row["rule"] for row in rows} >= {"players.sides", "players.two-canastas", "players.red3-six"}

@@ -29,6 +29,16 @@ COUNTS = {
 HOW_MANY = N_("How many players?")
 
 
+def default_count() -> str:
+    """The count a class chose (``python -m tutor class --players 2`` sets TUTOR_PLAYERS in
+    every learner's kernel), else four."""
+    import os
+    try:
+        return key_for(os.environ.get("TUTOR_PLAYERS") or "4")
+    except ValueError:
+        return "4"
+
+
 def key_for(count) -> str:
     """A count's key from what a user may write: 2, "2", "6", "6:three-teams",
     "6-three-teams", "three-teams" (ValueError for a count that is not played)."""
@@ -77,11 +87,12 @@ def hand_words(record, lang: str = "en") -> str:
                     points=points)
 
 
-def game_at(count="4", seed: int = 11, lang: str | None = None, chooser: bool = True):
+def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool = True):
     """A table with a whole game at `count` players: you sit South, the computer players play
     the other seats (Play on, Hint, the computer's reasons), the score sheet after each hand
     and the game to the count's target (5000; 10000 or 7500 for six). With `chooser`, a
-    drop-down above it offers every count in words and deals a new game when it changes."""
+    drop-down above it offers every count in words and deals a new game when it changes.
+    `count` None: the class's count (`default_count`), else four."""
     import ipywidgets as W
 
     from ..i18n import default_language
@@ -109,7 +120,7 @@ def game_at(count="4", seed: int = 11, lang: str | None = None, chooser: bool = 
         box.table = table
         return [note, table]
 
-    key = key_for(count)
+    key = default_count() if count is None else key_for(count)
     if chooser:
         pick = W.Dropdown(options=[(t.gettext(words), k) for k, (_r, words) in COUNTS.items()],
                           value=key, description=t.gettext(HOW_MANY),

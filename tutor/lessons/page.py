@@ -348,6 +348,28 @@ class LessonList(W.VBox):
         self.html.value = self._html()
         return _Nothing()
 
+    def _count_html(self) -> str:
+        """The table's player count when a class chose one (``python -m tutor class
+        --players 2``: the kernel's TUTOR_PLAYERS): the lesson about it and the sandbox's
+        whole game at that count."""
+        from .counts import count_words, default_count
+        key = default_count()
+        if key == "4":
+            return ""
+        t = self.t
+        lesson = next((l for l in self.lessons if l.number == "13"), None)
+        words = html.escape(t.format(
+            # TRANSLATORS: on the lesson list when a class plays another count ("Two players, each alone")
+            t.gettext("Tonight's table: {count}."), count=count_words(key, self.lang)))
+        links = []
+        if lesson is not None:
+            links.append(f"<a href='{lesson.key}.ipynb'>{html.escape(lesson.title)}</a>")
+        # TRANSLATORS: a link on the lesson list to the sandbox's game at the class's count
+        game = t.gettext("A whole game at this table")
+        links.append(f"<a href='sandbox.ipynb'>{html.escape(game)}</a>")
+        return (f"<p class='tutor-count' data-count='{key}'><b>{words}</b> "
+                + " · ".join(links) + "</p>")
+
     def _html(self) -> str:
         t, lang = self.t, self.lang
         done = self.store.done(self.learner) if self.store else set()
@@ -397,8 +419,8 @@ class LessonList(W.VBox):
         return (f"<div style='line-height:1.45'>"
                 f"<div class='tutor-languages' style='text-align:right'>{langs}</div>"
                 "<h2 style='margin-top:0'>" + html.escape(t.gettext("Canasta: the rules, step by step"))
-                + "</h2><p>" + html.escape(t.gettext(
-                    "Twelve short lessons take you from the cards to a scored game. Each one has "
+                + "</h2><p>" + html.escape(t.format(t.gettext(
+                    "{n} short lessons take you from the cards to a scored game. Each one has "
                     "tables to try moves on and questions to answer; your progress is kept on "
-                    "this computer.")) + f"</p>{note}{go}"
+                    "this computer."), n=len(self.lessons))) + f"</p>{note}{self._count_html()}{go}"
                 f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>")
