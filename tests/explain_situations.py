@@ -35,6 +35,24 @@ TWO_LAST = ("rules: players=2\nturn: S draw\nS: 4C 5D 6H\nN: 6D + 91\nN melds: 9
 TWO_LAST_RED = TWO_LAST.replace("S red3: 3H 3D", "S red3: 3H").replace("stock: KC", "stock: 3D KC")
 
 EDGE_SITUATIONS = [
+    # opening=player (issue 20): the pile frozen for a player who has not opened, the
+    # player's own first meld short of the minimum and reaching it
+    ("rules: opening=player\nturn: S draw\nS: KH JK 9C 4C\nN: 5D 6D\nNS: 8H 8D 8C 8S\n"
+     "EW: QH QD QS\npile: 5C 7S KC\nopened: N", "take KH JK"),
+    ("rules: opening=player\nturn: S drawn\nS: 5H 5D 5S 9C 4C\nN: 5C 6D\nNS: 8H 8D 8C 8S\n"
+     "EW: QH QD QS\npile: 6C\nopened: N", "meld 5H 5D 5S"),
+    ("rules: opening=player\nturn: S drawn\nS: AH AD AS 9C 4C\nN: 5C 6D\nNS: 8H 8D 8C 8S\n"
+     "EW: QH QD QS\npile: 6C\nopened: N", "meld AH AD AS"),
+    # go-out-without-discard=whole-canasta: no new canasta from the hand
+    ("rules: go-out-without-discard=whole-canasta\nturn: S drawn\nS: 9H 9D 9C\nN: 5D\n"
+     "NS: AH AH AD AD AS AS AC\nEW: QH QD QS\npile: 6C", "meld 9H 9D 9C"),
+    # black threes after the partner's "no"; an empty pile with an empty stock (issue 20)
+    ("turn: S drawn\nasked: no\nS: 3C 3C 3S 9H 9D 9C 4C\nNS: KH KH KD KD KS KS KC\nEW: QH QD QS\n"
+     "pile: 6C\n", "meld 3C 3C 3S"),
+    ("turn: S drawn\nS: 3C 3C 3S 9H 9D 9C 4C\nNS: -\nEW: QH QD QS\npile: 6C\n", "meld 3C 3C 3S"),
+    ("rules: stock-out=ends\nturn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\nNS red3: 3H 3D\n"
+     "EW red3: 3H 3D\npile: 9S\nstock: -\nE: 33\nW: 31\nN: 33", "draw"),
+    ("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3D\npile: -\nstock: -\nE: 33\nW: 32\nN: 33", "take"),
     # a question already answered
     ("turn: S drawn\nasked: yes\nS: 9H 9D 4C\nNS: KH KS KD\n", "N: no"),
     # several red threes on the stock, drawn or the last cards of it

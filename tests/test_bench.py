@@ -13,3 +13,6 @@ def test_the_benchmark_prints_every_figure(capsys):
     for label, unit in [("judge", "µs"), ("legal_moves", "µs"), ("random hands", "hands/s"),
                         ("import tutor", "ms"), ("table redraw_ms_median", "")]:
         assert re.search(rf"^{label}:\s+(median\s+)?\d+(\.\d+)?\s*{unit}", out, re.M), (label, out)
+    for rules in bench.COUNTS:
+        assert re.search(rf"^  {re.escape(rules)}:\s+judge\s+\d+\.\d µs, legal_moves\s+\d+\.\d µs, "
+                         rf"random hands\s+\d+\.\d/s", out, re.M), (rules, out)

@@ -218,3 +218,13 @@ def test_random_play_round_trips_repr_and_move_text_to_the_end_of_the_hand(seed)
     assert pos.phase == "over"
     assert tutor.Position.parse(pos.to_text()) == pos
     assert isinstance(tutor.score_hand(pos)["NS"].total, int)
+
+
+def test_the_player_counts_example_runs_as_written():
+    """The ```python block of NOTATION.md's "Other player counts", verbatim."""
+    block = DOC.split("## Other player counts")[1].split("```")[1].removeprefix("python")
+    ns = {"tutor": tutor}
+    exec(compile(block, "NOTATION.md", "exec"), ns)
+    pos = ns["pos"]
+    assert pos.format.seats == ("N", "S") and [len(h) for h in pos.hands] == [15, 15]
+    assert pos.turn == "N" and set(tutor.score_hand(pos)) == {"N", "S"}

@@ -121,7 +121,7 @@ POSITION_ERRORS = [
     ('W:\n',
      "line 1, column 3: 'W:' needs a value: cards, a number of unseen cards, cards + a number, or - for none"),
     ('rules: foo=bar\n',
-     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, players, three, six"),
+     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
     ('rules: players=3, three=cutthroat\n',
@@ -332,6 +332,9 @@ MOVE_ERRORS = [
     ('meld Z: 2C', "column 6: 'Z' is not the rank of a meld (A K Q J 10 … 4 3)"),
     ('meld ZZ', "column 6: 'ZZ' is not a card: write a rank (A K Q J 10 9 … 2) and a suit (C D H S), like KH or 10D, or JK for a joker"),
     ('meld KH;;', "column 9: an empty meld between ';'"),
+    ('meld KH KS KC; 8:', "column 16: '8:' lays no card: after a meld's rank come the cards from your "
+     "hand that join it, like 'K: KC 2S' (only a take may name the meld its top card joins and add "
+     "nothing: 'take K:')"),
     ('S: meld', "column 4: 'meld' needs cards: meld KH KS 2C"),
     ('ask 9H', "column 5: 'ask' takes no cards"),
     (5, "a move is text like 'draw' or 'meld KH KS 2C', not int"),
@@ -371,7 +374,7 @@ API_ERRORS = [
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "
      "black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, "
-     "stock-out, players, three, six"),
+     "stock-out, opening, players, three, six"),
     (lambda: Ruleset.parse("wilds=3"), RulesError, "variant flag wilds takes one of max-three, "
      "not-outnumber, not '3'"),
     (lambda: Ruleset.parse("three=cutthroat"), RulesError, "cutthroat Canasta for three "

@@ -47,9 +47,12 @@ def test_package_rulebook_is_the_shared_one():
     assert L.rule_ids() == tuple(rulebook_ids())
     packaged = (REPO / "tutor" / "engine" / "RULES.md").read_text()
     assert packaged == RULES_MD.read_text()
-    for name in ("RULES.md", "DISPUTES.md", "NOTATION.md"):     # no drift from shared/
+    for name in ("RULES.md", "DISPUTES.md"):                    # no drift from shared/
         if (SHARED / name).exists():
             assert (SHARED / name).read_text() == (DOCS / name).read_text(), name
+    # NOTATION.md: "Extensions are welcome" — the project's copy is shared's, then its own
+    if (SHARED / "NOTATION.md").exists():
+        assert (DOCS / "NOTATION.md").read_text().startswith((SHARED / "NOTATION.md").read_text())
 
 
 def test_every_rule_id_is_taught():
@@ -125,7 +128,7 @@ def test_variants_lesson_asks_the_same_position_under_two_rule_sets():
             assert len(answers) == 2, [_key(e) for e in group]
             flags |= {e.rules.split("=")[0] for e in group if e.rules}
     assert flags == {"wilds", "black-threes", "initial-minimum", "go-out-without-discard",
-                     "concealed", "red3-dealt", "stock-out"}, flags
+                     "concealed", "red3-dealt", "stock-out", "opening"}, flags
 
 
 def test_lookup_by_number_slug_and_key():

@@ -137,7 +137,9 @@ def test_a_whole_game_of_the_count_on_the_table_with_the_computer_players(key):
         if session.next_hand() is None:
             break
     assert session.game.is_over and hints_seen
-    assert session.message == session.game.result_text("fi")
+    said = session.message                             # the game's end in words, every side named
+    assert said.startswith("Peli on päättynyt: ") and "game.end" not in said, said
+    assert all(side_name(side, "fi") in said for side in FORMATS[key].sides), said
 
 
 def test_a_new_game_on_a_table_keeps_its_count():

@@ -218,7 +218,9 @@ def test_a_whole_game_in_the_table_ends_with_winner_and_margin():
     assert game.is_over and hands == len(game.hands)
     ns, ew = game.totals
     assert game.margin == abs(ns - ew)
-    assert ("wins by" in session.game_status()) or ("drawn" in session.game_status())
+    said = session.game_status()
+    assert said.startswith("The game is over: North–South") and ("win the game, by" in said or "drawn" in said)
+    assert "game.end" not in said and "NS" not in said and "EW" not in said   # no rule id, no codes
     assert "Game:" in table._panel_html()
 
 

@@ -705,8 +705,8 @@ def test_a_draw_on_an_empty_stock_is_said_as_what_it_does():
     from i18n_helpers import _whole
 
     from tutor.engine.plainwords import move_words
-    pos = tutor.Position.parse(_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"))
-    assert not pos.stock and tutor.judge(pos, "draw").legal
+    pos = tutor.Position.parse(_whole("turn: S draw\nstock: -\nS: 4C 7H 7S\nNS: KH KS KD\npile: 6C 7D\n"))
+    assert not pos.stock and tutor.judge(pos, "draw").legal and tutor.judge(pos, "take 7H 7S").legal
     assert move_words("draw", "S", you=True, position=pos) == \
         "You leave the pile, and the hand ends: the stock is empty."
     assert move_words("draw", "W", position=pos) == "West leaves the pile, and the hand ends: the stock is empty."
@@ -715,6 +715,10 @@ def test_a_draw_on_an_empty_stock_is_said_as_what_it_does():
                                        "NS: KH KS KD\npile: 6C 7D\n"))
     assert move_words("draw", "S", you=True, position=ends) == "The stock is empty: you end the hand."
     assert move_words("draw", "S", position=ends) == "The stock is empty: South ends the hand."
+    # a pile nobody can take (no pair of sevens, nothing to add to): no pile to leave
+    untakeable = tutor.Position.parse(_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"))
+    assert not any(m.kind == "take" for m in tutor.legal_moves(untakeable))
+    assert move_words("draw", "S", you=True, position=untakeable) == "The stock is empty: you end the hand."
     stocked = tutor.Position.parse("turn: S draw\nS: 9H 9S 4C\nNS: KH KS KD\npile: 5C 9D")
     assert move_words("draw", "S", you=True, position=stocked) == "You draw from the stock."
     # the table says it so: the move box's completions and the legal moves

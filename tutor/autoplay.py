@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .engine.deal import deal
+from .engine.deal import ZEROS, deal
 from .engine.errors import IllegalMove
 from .engine.judge import judge
 from .engine.moves import Move
@@ -98,11 +98,11 @@ def play_on(pos: Position, players: dict, stop_at=frozenset(), max_moves: int = 
     return steps
 
 
-def play_hand(players: dict, seed: int = 0, rules="default", score=None,
+def play_hand(players: dict, seed: int = 0, rules="default", score=ZEROS,
               max_moves: int = 5000) -> HandRecord:
-    """Deal a hand with `seed` and let the players (one per seat of the table) play it to the
-    end. `score`: the sides' running totals (None: 0 for every side of the table)."""
-    start = deal(seed, rules) if score is None else deal(seed, rules, score=score)
+    """Deal a hand with `seed` and let the players (one per seat) play it to the end; `score`
+    the sides' running totals (default 0 each)."""
+    start = deal(seed, rules, score=score)
     return _finish(start, players, seed, max_moves)
 
 
@@ -117,7 +117,7 @@ def _finish(start: Position, players: dict, seed, max_moves: int) -> HandRecord:
 def play_game(players: dict, seed: int = 0, rules="default", target: int | None = None,
               max_hands: int = 200) -> GameRecord:
     """Play hands (seeds ``seed``, ``seed + 1``, …) until a side reaches `target` (`game.end`;
-    None: the table's own, 5000, or 10000 or 7500 for six, `players.game-six`)."""
+    None: the table's own, 5000, or 10000/7500 for six)."""
     game = Game(rules, target=target)
     hands = []
     k = 0

@@ -17,13 +17,17 @@ import time
 from pathlib import Path
 
 
-def _mid_hand_positions(count: int, seed: int = 1) -> list:
+#: the other player counts, measured beside the four-player figures (RULES.md "Player counts")
+COUNTS = ("players=2", "players=3", "players=6", "players=6, six=three-teams")
+
+
+def _mid_hand_positions(count: int, seed: int = 1, rules="default") -> list:
     import tutor
     rng = random.Random(seed)
     out = []
     s = 0
     while len(out) < count:
-        pos = tutor.deal(seed=s)
+        pos = tutor.deal(seed=s, rules=rules)
         s += 1
         for _ in range(rng.randrange(20, 80)):
             moves = tutor.legal_moves(pos)
@@ -66,7 +70,7 @@ def bench_legal_moves(positions) -> float:
     return _median_us(tutor.legal_moves, positions, repeat=3)
 
 
-def bench_random_hands(seconds: float = 10.0) -> tuple[float, float, float, float]:
+def bench_random_hands(seconds: float = 10.0, rules="default") -> tuple[float, float, float, float]:
     """Hands per second, moves per hand, and the mean µs per move spent listing the legal
     moves and playing the chosen one."""
     import tutor
@@ -76,7 +80,7 @@ def bench_random_hands(seconds: float = 10.0) -> tuple[float, float, float, floa
     clock = time.perf_counter
     t0 = clock()
     while clock() - t0 < seconds:
-        pos = tutor.deal(seed=hands)
+        pos = tutor.deal(seed=hands, rules=rules)
         while pos.phase != "over":
             t1 = clock()
             moves = tutor.legal_moves(pos)
@@ -129,6 +133,13 @@ def main(argv=None) -> int:
     print(f"random hands:     {rate:8.1f} hands/s ({per_hand:.0f} moves per hand; per move "
           f"{listing:.0f} µs legal_moves + {playing:.0f} µs play) (target >= 500)")
     print(f"import tutor:     {bench_import():8.1f} ms (target <= 60)")
+    print("other player counts (the same measures, a quarter of the time for random hands):")
+    for rules in COUNTS:
+        others = _mid_hand_positions(max(12, args.positions // 2), rules=rules)
+        rate, per_hand, listing, playing = bench_random_hands(args.seconds / 4, rules)
+        print(f"  {rules + ':':28s} judge {bench_judge(others):6.1f} µs, legal_moves "
+              f"{bench_legal_moves(others):6.1f} µs, random hands {rate:6.1f}/s "
+              f"({per_hand:.0f} moves per hand)")
     try:
         from .table.bench import measure
     except ImportError as exc:
@@ -158,6 +169,11 @@ def main(argv=None) -> int:
         result = tournament(hands=args.tournament)
         for name, value in result.items():
             print(f"tournament {name}: {value}")
+        for rules in COUNTS:
+            result = tournament(hands=args.tournament, rules=rules)
+            print(f"tournament {rules}: sensible side wins {result['win_rate']:.1%} of "
+                  f"{result['hands']} hands (average hand {result['avg_score_sensible']:.0f} "
+                  f"against the best random side's {result['avg_score_random']:.0f})")
     return 0
 
 

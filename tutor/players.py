@@ -28,6 +28,7 @@ from .engine.generate import legal_moves, legal_rulings
 from .engine.goout import can_go_out
 from .engine.judge import judge
 from .engine.moves import Move
+from .engine.opening import has_opened, per_player
 from .engine.ruleset import Ruleset
 from .engine.scoring import ALL_RED_THREES, GOING_OUT, MIXED_CANASTA, NATURAL_CANASTA, RED_THREE
 from .i18n import translator
@@ -423,12 +424,8 @@ class SensiblePlayer(Player):
                     size=size, **fields))
         # TRANSLATORS: {melds} is one or more clauses ("K♥ K♠ 2♣ start a meld of kings"), "; " between
         text = t.gettext("Meld: {melds}.").format(melds="; ".join(parts))
-        if not v.own:
-            minimum = v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team))
-            points = sum(c.value for c in m.cards)
-            text += " " + t.gettext("It is your team's first meld ({points} points, at least "
-                                    "{minimum} needed), and it unfreezes the pile for your "
-                                    "team.").format(points=points, minimum=minimum)
+        if not has_opened(v.pos):
+            text += " " + _first_meld_note(v, m)
         return text
 
     def _discard_reason(self, v: _View, card) -> str:
@@ -438,12 +435,7 @@ class SensiblePlayer(Player):
             return t.format(t.gettext("Discard {card}: a black three blocks {seat:name} from taking the pile."),
                             card=card, seat=view.rules.format.next_seat(view.turn))
         if card.is_wild:
-            n = view.pile_size
-            return t.format(t.ngettext(
-                "Discard {card}: a wild card freezes the pile of {n} card, so the opponents need "
-                "a natural pair to take it.",
-                "Discard {card}: a wild card freezes the pile of {n} cards, so the opponents need "
-                "a natural pair to take it.", n), card=card, n=n)
+            return _wild_discard_reason(v, card)
         rank = card.rank
         why = []
         if v.counts.get(rank, 0) == 1:
@@ -477,8 +469,10 @@ def _take_reason(v: _View, m: Move) -> str:
         text = t.format(t.ngettext("Take the pile: {n} card for your meld of {rank:plural}.",
                                    "Take the pile: {n} cards for your meld of {rank:plural}.", n),
                         n=n, rank=top.rank)
-    if not v.own:
-        text += " " + t.gettext("It is also your team's first meld, which must reach the minimum.")
+    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team)):
+        text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
+                       if per_player(v.pos) else
+                       t.gettext("It is also your team's first meld, which must reach the minimum."))
     if any(c.is_wild for c in m.cards):
         text += " " + t.gettext("A wild card is worth spending on a pile this size.")
     return text
@@ -488,10 +482,75 @@ def _leave_reason(t) -> str:
     return t.gettext("Leave the pile: with the stock empty the hand ends, and your side keeps its score.")
 
 
+def _first_meld_note(v: _View, m: Move) -> str:
+    """What a team's first meld does, as true in the position: the minimum it reaches where
+    one applies (none with `initial-minimum=off`, none for a concealed going out after
+    drawing, `meld.initial`), and whether the pile is unfrozen by it — not while a wild
+    card or red three lies crosswise in it (`pile.frozen.wild`)."""
+    t = v.t
+    view = v.seen_by
+    minimum = view.rules.initial_minimum_for(view.team_score(v.team))
+    points = sum(c.value for c in m.cards)
+    ruling = judge(v.pos, m)
+    keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}
+    concealed = bool(keys & {"meld.initial/concealed!", "meld.initial/concealed-later!"})
+    alone = per_player(v.pos)           # opening=player: the player's own first meld
+    if not minimum:
+        first = (t.gettext("It is your first meld; at this table it needs no minimum.") if alone else
+                 t.gettext("It is your team's first meld; at this table it needs no minimum."))
+    elif concealed:
+        first = t.format(t.gettext("It is your first meld: going out concealed this turn, it needs "
+                                   "no minimum ({minimum} otherwise).") if alone else
+                         t.gettext("It is your team's first meld: going out concealed this turn, "
+                                   "it needs no minimum ({minimum} otherwise)."), minimum=minimum)
+    else:
+        first = t.format(t.gettext("It is your first meld ({points} points, at least {minimum} "
+                                   "needed).") if alone else
+                         t.gettext("It is your team's first meld ({points} points, at least "
+                                   "{minimum} needed)."), points=points, minimum=minimum)
+    if view.crosswise:
+        pile = t.gettext("The pile stays frozen all the same: a wild card or red three lies "
+                         "crosswise in it.")
+    else:
+        pile = (t.gettext("It unfreezes the pile for you.") if alone else
+                t.gettext("It unfreezes the pile for your team."))
+    return f"{first} {pile}"
+
+
+def _wild_discard_reason(v: _View, card) -> str:
+    """A wild card discarded: nobody can take the pile while it lies on top
+    (`pile.take.top-natural`); once covered, the pile stays frozen for everybody
+    (`pile.frozen.wild`) — a natural pair takes it then."""
+    t = v.t
+    n = v.seen_by.pile_size + 1
+    if v.seen_by.crosswise:
+        return t.format(t.gettext("Discard {card}: nobody can take the pile while a wild card "
+                                  "lies on top, and it is frozen already."), card=card)
+    return t.format(t.ngettext(
+        "Discard {card}: nobody can take the pile while a wild card lies on top, and once it "
+        "is covered the pile ({n} card) stays frozen: only a natural pair takes it.",
+        "Discard {card}: nobody can take the pile while a wild card lies on top, and once it "
+        "is covered the pile ({n} cards) stays frozen: only a natural pair takes it.", n),
+        card=card, n=n)
+
+
+def _stock_out_reason(pos, t) -> str:
+    """The stock is empty and the player does not take the pile: 'leave the pile' only where
+    it could be taken (`hand.end.stock`); else why the hand ends."""
+    if any(m.kind == "take" for m in legal_moves(pos)):
+        return _leave_reason(t)
+    if pos.rules.stock_out == "ends":
+        return t.gettext("The stock is empty: at this table the hand ends, the pile is not "
+                         "taken.")
+    if not pos.pile:
+        return t.gettext("The stock and the pile are empty: the hand ends.")
+    return t.gettext("The stock is empty and the pile cannot be taken: the hand ends.")
+
+
 def _why_not_take(pos, t) -> str:
     """Why the pile cannot be taken: the judge's own reason for a plain take."""
     if not pos.stock:
-        return _leave_reason(t)
+        return _stock_out_reason(pos, t)
     if not pos.pile:
         return t.gettext("Draw from the stock: the pile is empty.")
     ruling = judge(pos, "take")

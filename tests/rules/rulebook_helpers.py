@@ -110,6 +110,8 @@ pile.take.frozen pile.take.unfrozen pile.empty pile.one-card
 goout.canasta goout.last-card goout.no-discard goout.ask goout.binding goout.keep-one
 goout.concealed hand.end.out hand.end.stock
 score.going-out score.canastas score.red-threes score.table score.hand game.end
+players.sides players.deck players.draw-two players.two-canastas players.red3-six players.game-six
+players.cutthroat
 """.split())
 
 

@@ -5,6 +5,7 @@ import collections
 import pytest
 
 import tutor
+import tutor.engine.rulebook
 from tutor.engine.errors import PositionError, RulesError
 from tutor.engine.formats import FORMATS
 
@@ -232,6 +233,8 @@ def test_six_players_red_threes_scale():
     sheet = tutor.score_hand(five)
     assert set(sheet) == {"T1", "T2"}
     assert sheet["T2"].points("score.red-threes") == 1000
+    words = dict((rule, text) for rule, _, text in sheet["T2"].items)["score.red-threes"]
+    assert "players.red3-six" in words and "5 red threes: 1000" in words
     four = P("rules: players=6\nturn: S drawn\nT2: KH KD KS\nT2 red3: 3H 3H 3D 3D\npile: 9C\n")
     assert tutor.score_hand(four)["T2"].points("score.red-threes") == 400      # not 800
     minus = P("rules: players=6\nturn: S drawn\nT1: KH KD KS\nT2 red3: 3H 3H 3D 3D 3H 3D\npile: 9C\n")
@@ -241,6 +244,8 @@ def test_six_players_red_threes_scale():
 
 
 def test_six_players_game_and_first_meld_table():
+    rule = "players.game-six"
+    assert rule in tutor.engine.rulebook.rule_ids()
     assert tutor.Game("players=6").target == 10000
     assert tutor.Game("players=6, six=three-teams").target == 7500
     assert tutor.Game("players=2").target == 5000
@@ -269,6 +274,7 @@ def test_cutthroat_is_refused_in_words():
     with pytest.raises(RulesError) as err:
         tutor.deal(seed=1, rules="players=3, three=cutthroat")
     assert "cutthroat" in str(err.value) and "not available yet" in str(err.value)
+    assert "players.cutthroat" in str(err.value)      # the rule that is not built, named
     with pytest.raises(PositionError) as err:
         P("rules: players=3, three=cutthroat\nturn: S draw\n")
     assert err.value.line == 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .cards import MELD_RANKS, sort_cards
 from .position import CANASTA_SIZE, Meld, Position
 from .ruling import Check
+from .opening import has_opened, per_player
 
 
 def remove(hand: tuple, cards) -> tuple | None:
@@ -222,7 +223,8 @@ def stock_out_draw(t) -> Check:
     if pos.rules.stock_out == "must-take" and _take_is_forced(pos, t.team):
         return Check("hand.end.stock", False, "hand.end.stock/must-take",
                      {"top": pos.top}, (pos.top,))
-    return Check("hand.end.stock", True, "hand.end.stock/ends", {})
+    return Check("hand.end.stock", True, "hand.end.stock/ends" if pos.rules.stock_out == "must-take"
+                 else "hand.end.stock/ends-at-once", {})
 
 
 def _take_is_forced(pos, team) -> bool:
@@ -245,7 +247,7 @@ def stock_out_take(t) -> Check | None:
 
 def pile_empty(t) -> Check | None:
     if not t.pos.pile:
-        return Check("pile.empty", False, "pile.empty/empty", {})
+        return Check("pile.empty", False, "pile.empty/empty" if t.pos.stock else "pile.empty/no-stock", {})
     return None
 
 
@@ -312,15 +314,16 @@ def take_frozen(t) -> Check | None:
     crosswise = pos.frozen_cards
     if crosswise:                                   # frozen for everybody
         cause, fields = "pile.frozen.wild", {"frozen_by": crosswise}
-    elif not pos.team_melds(t.team):                # frozen for a team that has not melded
-        cause, fields = "pile.frozen.team", {"team": t.team}
+    elif not has_opened(pos):                       # frozen for a team that has not melded
+        cause, fields = "pile.frozen.team", {"team": t.team, "player": per_player(pos)}
     else:
         return None
     top = pos.top
     offered = _offered(t)
     naturals = tuple(c for c in offered if c.is_natural and c.rank == top.rank)
     fields.update(top=top, offered=offered, naturals=len(naturals), rank=top.rank)
-    t.checks.append(Check(cause, True, cause + "/frozen!", fields, crosswise))
+    key = cause + ("/frozen-player!" if fields.get("player") else "/frozen!")
+    t.checks.append(Check(cause, True, key, fields, crosswise))
     if len(naturals) >= 2:
         return Check("pile.take.frozen", True, "pile.take.frozen/ok", fields, (top,) + naturals)
     return Check("pile.take.frozen", False, "pile.take.frozen/short", fields, (top,) + offered)
@@ -391,7 +394,7 @@ def lay_groups(t, taking: bool) -> Plan:
         plan.points += sum(c.value for c in cards)
     if merged:
         before = order[:len(pos.team_melds(team))]
-        joined = [r for r in merged if r in before]      # not a meld laid in this action
+        joined = list(dict.fromkeys(r for r in merged if r in before))  # once a rank; not laid now
         if joined:
             t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
                                   {"ranks": joined}))
@@ -525,13 +528,16 @@ def after_laying(t, plan: Plan) -> None:
     canasta = sum(1 for m in plan.melds if m.is_canasta) >= pos.rules.format.canastas_to_go_out
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
-    if not pos.team_melds(team):
+    t.need(_black_threes_stay_in(t, plan, left))
+    if not has_opened(pos):
         t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
     if left == 0:
         t.need(goout_binding_no(t))
         t.need(goout_canasta(t, canasta, plan.melds))
         if pos.rules.go_out_without_discard == "concealed-only" and not plan.concealed:
             t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
+        if pos.rules.go_out_without_discard == "whole-canasta" and not _whole_canasta(pos, plan):
+            t.need(Check("goout.no-discard", False, "goout.no-discard/whole-canasta", {}))
         plan.out = True
     elif left == 1 and not going_out_allowed:
         if pos.asked == "no":         # the partner's answer is what forbids it
@@ -539,13 +545,43 @@ def after_laying(t, plan: Plan) -> None:
                          {"card": plan.hand[0]}, plan.hand))
         t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
                      {"card": plan.hand[0]}, plan.hand))
-    if plan.black_threes and left > 1 and "3" not in pos.started:
-        from .goout import can_go_out
-        if not can_go_out(after_plan(pos, plan)):
-            t.need(Check("meld.threes", False, "meld.threes/not-out", {"left": left}))
+    if plan.black_threes and left > 1 and "3" not in pos.started:   # _black_threes_stay_in passed
         t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
         t.need(must_go_out(t, plan))
+
+
+def _whole_canasta(pos, plan) -> bool:
+    """`go-out-without-discard=whole-canasta`: the going-out turn lays a new meld of seven or
+    more cards wholly from the hand (RULES.md, "Variant flags"). A meld the pile's top card
+    joined is not: in a turn that began with taking the pile (the pile is empty then) the
+    melds of earlier actions are not counted, as the position does not say which the top
+    card joined."""
+    new = set(plan.new_ranks)
+    if plan.taking:
+        new.discard(pos.top.rank)
+    elif pos.pile:
+        new |= set(pos.started)
+    return any(m.rank in new and len(m.cards) >= CANASTA_SIZE for m in plan.melds)
+
+
+def _black_threes_stay_in(t, plan, left: int) -> Check | None:
+    """`meld.threes` before the first meld's minimum: black threes that cannot go out this
+    turn are refused for that, not for their points; after the partner's "no" it is the
+    answer that forbids going out (`goout.binding`)."""
+    pos = t.pos
+    if not plan.black_threes or "3" in pos.started:
+        return None
+    if pos.asked == "no":
+        return Check("goout.binding", False, "goout.binding/no-black-threes", {})
+    if left == 0:
+        return None                                 # going out now: goout.canasta says if it may
+    from .goout import can_go_out
+    if can_go_out(apply_plan(pos, plan)):           # not cached: the minimum's check sets the plan
+        return None
+    if not any(m.is_canasta for m in plan.melds):
+        return Check("meld.threes", False, "meld.threes/no-canasta", {})
+    return Check("meld.threes", False, "meld.threes/not-out", {"left": left})
 
 
 def _concealed(pos, plan) -> bool:
@@ -595,7 +631,8 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
               "taking": plan.taking, "top": pos.top if plan.taking else None,
               "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
     if plan.points >= minimum:
-        return Check("meld.initial", True, "meld.initial/ok!", fields)
+        return Check("meld.initial", True,
+                     "meld.initial/ok-player!" if per_player(pos) else "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
     if not plan.taking and len(plan.hand) >= 2 and pos.asked != "no":
@@ -606,7 +643,8 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
         if can_go_out(after_plan(pos, plan)):
             return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
         plan.below_minimum, plan.after = False, None
-    return Check("meld.initial", False, "meld.initial/short", fields,
+    return Check("meld.initial", False,
+                 "meld.initial/short-player" if per_player(pos) else "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 
 
@@ -804,7 +842,7 @@ def answer_ok(t) -> Check:
 
 def wild_fixed(t) -> Check:
     return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
-                 {"cards": t.cards}, t.cards)
+                 {"cards": t.cards[:1], "wild": t.cards[1:]}, t.cards)
 
 
 # ---- applying a plan -------------------------------------------------------------------

@@ -767,9 +767,11 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
             text = t.ngettext("❄ frozen for everybody: {n} card crosswise",
                               "❄ frozen for everybody: {n} cards crosswise", n).format(n=n)
         marks.append((FROZEN, text))
+    elif view.pile_size and not over and view.rules.opening == "player":
+        if view.frozen_for_player():        # opening=player: each player opens alone
+            marks.append((FROZEN, t.format(t.gettext("❄ frozen for {seat:name}: no meld yet"), seat=turn)))
     elif view.pile_size and not over and view.is_frozen_for(fmt.side_of(turn)):
-        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"),
-                                       team=fmt.side_of(turn))))
+        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"), team=fmt.side_of(turn))))
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):

@@ -311,6 +311,10 @@ M("error:move.exchange-two",
 M("error:move.group-head", "'{head}:' should name a meld's rank, like 'K:'")
 M("error:move.group-rank", "'{rank}' is not the rank of a meld (A K Q J 10 … 4 3)")
 M("error:move.empty-meld", "an empty meld between ';'")
+M("error:move.empty-group",
+  "'{group}' lays no card: after a meld's rank come the cards from your hand that join it, "
+  "like 'K: KC 2S' (only a take may name the meld its top card joins and add nothing: "
+  "'take K:')")
 # moves.py: a Move built by hand (Python values, written as Python writes them)
 M("error:move.built.kind",
   "{kind} is not a kind of move: a Move's kind is one of {kinds} (Move.parse reads move text)")

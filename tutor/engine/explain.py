@@ -95,11 +95,15 @@ T("hand.end.stock/ends",
   "The stock is empty and you do not take the pile, so the hand ends here. Nobody went out, so nobody scores the going-out bonus.")
 T("hand.end.stock/must-take",
   "The stock is empty, the pile is not frozen and its top card {top} fits your team's meld of {top:rank_plural}: you must take it.")
+T("hand.end.stock/ends-at-once",
+  "At this table the hand ends as soon as the player to draw finds the stock empty: the pile is not taken. Nobody went out, so nobody scores the going-out bonus.")
 T("hand.end.stock/ends-variant",
   "At this table the hand ends as soon as the player to draw finds the stock empty: the pile cannot be taken then.")
 # the pile
 T("pile.empty/empty",
   "The discard pile is empty, so there is nothing to take. Draw from the stock.")
+T("pile.empty/no-stock",
+  "The discard pile is empty, so there is nothing to take, and the stock is empty too: the hand ends.")
 T("pile.black-three/blocked",
   "A black three ({top}) lies on top of the pile: it blocks the next player, nobody may take the pile until another card covers it.")
 T("pile.take.top-natural/wild",
@@ -110,6 +114,8 @@ T("pile.frozen.wild/frozen!",
   "The pile holds {frozen_by}, laid crosswise, so it is frozen for everybody until it is taken.")
 T("pile.frozen.team/frozen!",
   "Your team has not melded yet in this hand, so the pile is frozen for you.")
+T("pile.frozen.team/frozen-player!",
+  "At this table each player opens alone: you have not melded yet in this hand, so the pile is frozen for you.")
 T("pile.take.frozen/short",
   "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.")
 T("pile.take.frozen/ok",
@@ -158,7 +164,7 @@ T("meld.wild-alone/no-meld",
 T("meld.wild-fixed/melded",
   "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again.")
 T("meld.wild-fixed/exchange",
-  "A melded wild card can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
+  "A melded wild card ({wild}) can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
 T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
 T("meld.own-team/theirs",
@@ -169,6 +175,8 @@ T("meld.threes/wild",
   "A meld of black threes takes no wild cards ({wilds}).")
 T("meld.threes/not-out",
   "Black threes may be melded only in the turn you go out, and after this meld you could not go out this turn with the {left} cards left.")
+T("meld.threes/no-canasta",
+  "Black threes may be melded only in the turn you go out, and your team has no canasta, so you cannot go out this turn.")
 T("meld.threes/must-go-out!",
   "You must now go out this turn: black threes may be melded only in the turn you go out.")
 T("meld.threes/must-go-out",
@@ -183,6 +191,10 @@ T("meld.threes/ok!",
   "Black threes may be melded because you go out this turn.")
 T("meld.initial/short",
   "Your team's first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/short-player",
+  "At this table each player opens alone: your own first meld of the hand must count at least {minimum} points (your team's score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/ok-player!",
+  "At this table each player opens alone: it is your first meld, and {points} points reach the minimum of {minimum} for your team's score of {score}.")
 T("meld.initial/ok!",
   "It is your team's first meld: {points} points reach the minimum of {minimum} for a score of {score}.")
 T("meld.initial/concealed!",
@@ -207,6 +219,8 @@ T("goout.last-card/ok",
   "You discard your last card, {card}, and go out: the hand ends.")
 T("goout.no-discard/ok",
   "You meld every card and go out without a discard: the hand ends.")
+T("goout.no-discard/whole-canasta",
+  "At this table you may meld your whole hand without a discard only when this turn lays a new meld of seven or more cards wholly from your hand; keep a card to discard.")
 T("goout.no-discard/concealed-only",
   "At this table you may meld your whole hand without a discard only when going out concealed; keep a card to discard.")
 T("goout.concealed/ok",
@@ -221,6 +235,8 @@ T("goout.keep-one/one-left",
   "Your team has no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("goout.binding/no",
   "Your partner answered no: you may not go out this turn.")
+T("goout.binding/no-black-threes",
+  "Your partner answered no, so you may not go out this turn, and black threes may be melded only in the turn you go out.")
 T("goout.binding/no-keep-one",
   "Your partner answered no, so you may not go out this turn: you may not meld down to a single card ({card}), since after your discard a card must stay in your hand.")
 T("goout.binding/yes",
@@ -302,7 +318,8 @@ def _derived(key: str, fields: dict, t) -> dict:
     """Extra fields some templates need, computed from the check's own fields."""
     f = dict(fields)
     if key.startswith("pile.take.frozen"):
-        cause = "pile.frozen.wild/frozen!" if "frozen_by" in f else "pile.frozen.team/frozen!"
+        cause = ("pile.frozen.wild/frozen!" if "frozen_by" in f else
+                 "pile.frozen.team/frozen-player!" if f.get("player") else "pile.frozen.team/frozen!")
         f["why"] = _render(cause, fields, t) + " "
     if key == "pile.take.unfrozen/pair":
         both_natural = f["naturals"] >= 2 and not f["wilds"]
@@ -318,7 +335,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["theirs_note"] = _part("wild-alone.theirs", t) if f.get("theirs") else ""
         f["order_note"] = (_part("order.later", t, len(f["cards"]), rank=f["rank"])
                            if f.get("later") else "")
-    if key == "meld.initial/short":
+    if key in ("meld.initial/short", "meld.initial/short-player"):
         rest = f["pile_rest"]
         if not f["taking"]:
             f["taking_note"] = ""

@@ -61,6 +61,18 @@ class Format:
                                 for seat in seats})
         if not self.dealer:
             set_(self, "dealer", self.seats[-1])
+        # the engine asks these on every move: each answer is looked up, not worked out (the
+        # methods below say what they mean; these instance lookups take their place)
+        tables = {
+            "next_seat": {s: Format.next_seat(self, s) for s in self.seats},
+            "side_of": dict(self._side_of),
+            "partners": {s: Format.partners(self, s) for s in self.seats},
+            "opponents": {s: Format.opponents(self, s) for s in self.seats},
+            "other_sides": {side: Format.other_sides(self, side) for side in self.side_names},
+        }
+        for name, table in tables.items():
+            set_(self, name, table.__getitem__)
+        set_(self, "answerer", {s: Format.answerer(self, s) for s in self.seats}.__getitem__)
 
     # ---- the table ------------------------------------------------------------------
     @property

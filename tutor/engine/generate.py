@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .goout import can_go_out
+from .opening import has_opened
 from .checks import wilds_fit
 from .judge import judge, judge_built
 from .moves import Group, Move
@@ -52,7 +53,7 @@ def _legal_pairs(pos) -> list:
     else:
         ask = [_ASK] if pos.phase == "drawn" and pos.asked == "-" else []
         pairs = _legal(pos, ask, short) + _legal_melds(pos, short) + _legal_discards(pos)
-    if not pos.team_melds(pos.team) and pos.rules.initial_minimum == "on":
+    if not has_opened(pos) and pos.rules.initial_minimum == "on":
         pairs += _legal(pos, _first_meld_actions(pos, [m for m, _ in pairs], short))
     if pos.phase != "draw" and pos.rules.format.canastas_to_go_out > 1 and can_go_out(pos):
         listed = {m for m, _ in pairs}
@@ -213,7 +214,7 @@ def _meld_shortcut(pos) -> int | None:
     `initial-minimum=off`."""
     if pos.asked == "yes" or "3" in pos.started or pos.below_minimum:
         return None
-    if pos.team_melds(pos.team):
+    if has_opened(pos):
         return 0
     minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
     if minimum and pos.phase != "draw" and can_go_out(pos):
@@ -293,7 +294,7 @@ def _takes(pos) -> list:
     hand = pos.hand()
     naturals, wilds = _by_rank(hand)
     same = naturals.get(top.rank, [])
-    frozen = pos.is_frozen_for(pos.team)
+    frozen = bool(pos.frozen_cards) or not has_opened(pos)
     to_meld = pos.meld_of(pos.team, top.rank) is not None
     moves = []
     wild_sets = _wild_choices(wilds, 3)
@@ -423,8 +424,8 @@ def _with_extra_melds(pos, singles, hand, kind) -> list:
         base_points = sum(c.value for c in base) + (top.value if top else 0)
         options = _new_meld_options(rest, exclude_rank=top.rank if top else None)
         if kind == "meld":       # only ranks whose meld alone fell short of the minimum
-            short_ranks = {next(c.rank for c in m.groups[0].cards if c.is_natural)
-                           for m in singles}
+            short_ranks = {next((c.rank for c in m.groups[0].cards if c.is_natural), None)
+                           for m in singles}       # None: wild cards onto a meld (opening=player)
             options = {r: o for r, o in options.items() if r in short_ranks}
         ranks = sorted(options)
         for size in range(1 if first else 2, min(len(ranks), 4) + 1):

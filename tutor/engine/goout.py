@@ -34,6 +34,25 @@ def can_go_out(pos: Position) -> bool:
     return answer
 
 
+def _whole_canasta_in_hand(pos, hand, melds) -> bool:
+    """`go-out-without-discard=whole-canasta`: can the hand lay a new meld of seven or more
+    cards (a rank the team has no meld of, or one the player started this turn from the
+    hand), at most three of them wild (`meld.max-wilds`)?"""
+    own = {m.rank: len(m.cards) for m in melds}
+    fresh = {r: n for r, n in own.items() if r in pos.started and pos.pile}
+    wilds = sum(1 for c in hand if c.is_wild)
+    counts: dict = {}
+    for c in hand:
+        if c.is_natural and c.rank != "3":
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+    for rank, n in counts.items():
+        if rank in own and rank not in fresh:
+            continue
+        if fresh.get(rank, 0) + n + min(3, wilds) >= 7 and (rank in fresh or n >= 2):
+            return True
+    return False
+
+
 def _can_go_out(pos: Position) -> bool:
     if pos.phase not in ("drawn", "melded") or pos.asked == "no":
         return False
@@ -55,6 +74,8 @@ def _can_go_out(pos: Position) -> bool:
     # for wild cards and for the canasta (goout.concealed)
     if rules.go_out_without_discard == "always":
         return _can_meld_all(list(hand), melds, rules)
+    if rules.go_out_without_discard == "whole-canasta":
+        return _whole_canasta_in_hand(pos, hand, melds) and _can_meld_all(list(hand), melds, rules)
     if _may_be_concealed(pos):
         own = [m for m in melds if m.rank in pos.started]
         return _can_meld_all(list(hand), own, rules)

@@ -102,7 +102,7 @@ def parse_move(text: str) -> Move:
     if kind not in KINDS:
         raise MoveError("error:move.unknown", offset + 1, word=word, moves=", ".join(KINDS[:7]))
     args_offset = offset + len(word) + (len(args) - len(args.lstrip()))
-    groups = _parse_groups(args.strip(), args_offset) if args.strip() else ()
+    groups = _parse_groups(args.strip(), args_offset, kind) if args.strip() else ()
     if kind in ("draw", "ask", "yes", "no") and groups:
         raise MoveError("error:move.no-cards", args_offset + 1, kind=kind)
     if kind == "meld" and not groups:
@@ -114,11 +114,12 @@ def parse_move(text: str) -> Move:
     return Move(kind, groups, seat)
 
 
-def _parse_groups(text: str, offset: int) -> tuple:
+def _parse_groups(text: str, offset: int, kind: str = "meld") -> tuple:
     groups = []
     pos = 0
     for part in text.split(";"):
         start = offset + pos
+        column = start + 1 + len(part) - len(part.lstrip())
         pos += len(part) + 1
         team = rank = None
         body = part
@@ -145,8 +146,17 @@ def _parse_groups(text: str, offset: int) -> tuple:
                 raise MoveError(exc, start + token.start() + 1) from None
         if not cards and rank is None:
             raise MoveError("error:move.empty-meld", start + 1)
+        if not cards and not _may_be_empty(kind, len(groups)):
+            raise MoveError("error:move.empty-group", column, group=part.strip())
         groups.append(Group(tuple(cards), rank, team))
     return tuple(groups)
+
+
+def _may_be_empty(kind: str, index: int) -> bool:
+    """Whether a group with no cards may stand at `index` of a `kind` move: only the plain
+    take's own group (``take K:``, the top card joining the king meld) holds no card from
+    hand; any other group with no cards lays nothing and is no meld."""
+    return kind == "take" and index == 0
 
 
 # ---- a Move built by hand -----------------------------------------------------------------
@@ -159,11 +169,13 @@ def _well_formed(move: Move) -> bool:
         return kind in _BARE and groups == ()
     if groups.__class__ is not tuple or kind not in _WITH_CARDS:
         return False
-    for group in groups:
+    for index, group in enumerate(groups):
         if group.__class__ is not Group:
             return False
         cards, rank, team = group
         if cards.__class__ is not tuple or not _CARDS.issuperset(cards):
+            return False
+        if not cards and not _may_be_empty(kind, index):
             return False
         if rank is None:
             if team is not None or not cards:
@@ -208,6 +220,8 @@ def _check_built(move: Move) -> Move:
             raise MoveError("error:move.built.team", team=repr(team))
         if not read and rank is None:
             raise MoveError("error:move.built.empty-group")
+        if not read and not _may_be_empty(kind, len(checked)):
+            raise MoveError("error:move.empty-group", group=Group((), rank, team).text())
         checked.append(Group(tuple(read), rank, team))
     groups = tuple(checked)
     if groups and kind not in _WITH_CARDS:

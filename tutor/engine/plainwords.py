@@ -62,7 +62,7 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
     who = move.seat or seat or (actor(move, position) if position is not None else "S")
     ends = kind == "draw" and position is not None and not position.stock and position.phase == "draw"
     if ends:
-        leaves = bool(position.pile) and position.rules.stock_out != "ends"
+        leaves = _pile_takeable(position)
         if you:
             return (t.gettext("You leave the pile, and the hand ends: the stock is empty.") if leaves
                     else t.gettext("The stock is empty: you end the hand."))
@@ -105,6 +105,14 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
     return t.format(t.gettext("{seat:name} melds {cards}."), seat=who, cards=parts)
 
 
+def _pile_takeable(position) -> bool:
+    """Whether the player to draw could take the pile (with the stock empty: 'leaves the
+    pile' is said only then; under `stock-out=ends`, or a pile nobody can take, the hand
+    just ends)."""
+    from .generate import legal_moves
+    return bool(position.pile) and any(m.kind == "take" for m in legal_moves(position))
+
+
 def _group_words(t, group, you=False) -> str:
     cards = list(group.cards)
     if not group.rank:
@@ -119,14 +127,27 @@ def _group_words(t, group, you=False) -> str:
 
 def plain_rule_text(rule_id: str, lang: str = "en") -> str:
     """The rulebook's words for a rule, in `lang`, without the ids it cites ("(see
-    `red3.*`)"): what a learner reads; the ids stay in the teachers' reference."""
+    `red3.*`)"): what a learner reads; the ids stay in the teachers' reference. A
+    parenthesis that cites an id goes (each on its own: the words between two of them
+    stay); an id cited in the sentence itself is said in words (`_spoken`)."""
     from .rulebook import rule_text
+    t = translator(lang)
     text = rule_text(rule_id, lang)
     same = re.fullmatch(r"\s*\w+ `([a-z0-9.-]+)`\.?\s*", text)      # "As `red3.score`."
     if same and same.group(1) != rule_id:
         return plain_rule_text(same.group(1), lang)
-    text = re.sub(r"\s*\([^()]*`[^`]+`[^()]*\)", "", text)
-    return re.sub(r"`([^`]+)`", r"\1", text)
+    text = re.sub(r"\s*\(([^()]*)\)", lambda m: "" if "`" in m.group(1) else m.group(0), text)
+    return re.sub(r"`([^`]+)`", lambda m: _spoken(t, m.group(1)), text)
+
+
+def _spoken(t, name: str) -> str:
+    """An id a rule text cites in its sentence (not in a parenthesis), in words; the
+    notation (`draw`) stays as it is written."""
+    if name == "goout.ask":
+        return t.pgettext("rule-name", "“May I go out?”")
+    if name == "players" or name.startswith("players."):
+        return t.pgettext("rule-name", "the rules for other player counts")
+    return name
 
 
 _ID = r"[a-z0-9-]+(?:\.[a-z0-9*-]+)+"

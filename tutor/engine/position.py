@@ -168,10 +168,10 @@ class Position:
         return self.rules.format
 
     def hand(self, seat: str | None = None) -> tuple:
-        return self.hands[self.rules.format.seat_index[seat or self.turn]]
+        return self.hands[self.rules.seat_index[seat or self.turn]]
 
     def team_melds(self, team: str) -> tuple:
-        return self.melds[self.rules.format.side_index[team]]
+        return self.melds[self.rules.side_index[team]]
 
     def team_red3(self, team: str) -> tuple:
         return self.red3[self.rules.format.side_index[team]]
@@ -181,7 +181,7 @@ class Position:
         return self.score[self.rules.format.side_index[team]]
 
     def meld_of(self, team: str, rank: str) -> Meld | None:
-        for meld in self.melds[self.rules.format.side_index[team]]:
+        for meld in self.melds[self.rules.side_index[team]]:
             if meld.rank == rank:
                 return meld
         return None
@@ -189,7 +189,7 @@ class Position:
     @property
     def team(self) -> str:
         """The side of the player to move."""
-        return self.rules.format.side_of(self.turn)
+        return self.rules.side_of(self.turn)
 
     @property
     def actor(self) -> str:

@@ -15,11 +15,12 @@ from .formats import Format, format_for
 FLAGS: dict[str, tuple[str, ...]] = {
     "black-threes": ("going-out", "never"),
     "initial-minimum": ("on", "off"),
-    "go-out-without-discard": ("always", "concealed-only"),
+    "go-out-without-discard": ("always", "concealed-only", "whole-canasta"),
     "concealed": ("player", "team"),
     "wilds": ("max-three", "not-outnumber"),
     "red3-dealt": ("at-once", "on-turn"),
     "stock-out": ("must-take", "ends"),
+    "opening": ("team", "player"),
     "players": ("4", "2", "3", "6"),
     "three": ("each-alone", "cutthroat"),
     "six": ("two-teams", "three-teams"),
@@ -37,13 +38,19 @@ class Ruleset:
     wilds: str = "max-three"
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
+    opening: str = "team"
     players: str = "4"
     three: str = "each-alone"
     six: str = "two-teams"
     format: Format = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "format", format_for(self.players, self.three, self.six))
+        fmt = format_for(self.players, self.three, self.six)
+        object.__setattr__(self, "format", fmt)
+        # the format's lookups the engine makes on every move, one attribute away
+        object.__setattr__(self, "seat_index", fmt.seat_index)
+        object.__setattr__(self, "side_index", fmt.side_index)
+        object.__setattr__(self, "side_of", fmt.side_of)
 
     @classmethod
     def parse(cls, text: "str | Ruleset | None") -> "Ruleset":

@@ -96,6 +96,11 @@ class SeatView(NamedTuple):
         """Frozen for the team: a crosswise card in it, or the team has not melded yet."""
         return bool(self.crosswise) or not self.team_melds(team)
 
+    def frozen_for_player(self) -> bool:
+        """`opening=player`: the pile is frozen for the player to move until that player has
+        melded (a meld of an earlier turn), whatever the partner has melded."""
+        return self.rules.opening == "player" and self.turn not in self.opened
+
     def visible_cards(self) -> list:
         """Every card this view shows (with repeats: the deck has two of each)."""
         cards = [c for h in self.hands.values() for c in h]

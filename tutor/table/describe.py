@@ -22,6 +22,19 @@ PHASE_SENTENCES = {
 }
 
 
+#: the draw phase with the stock empty: nobody draws (`hand.end.stock`)
+STOCK_OUT_SENTENCES = {
+    "must-take": N_("The stock is empty: {seat:name} is to take the pile, or the hand ends."),
+    "ends": N_("The stock is empty, so at this table the hand ends: {seat:name} cannot take the pile."),
+}
+
+
+def _phase_sentence(view) -> str:
+    if view.phase == "draw" and not view.stock_size:
+        return STOCK_OUT_SENTENCES[view.rules.stock_out]
+    return PHASE_SENTENCES[view.phase]
+
+
 def _cards(cards, t) -> str:
     return t.join(card_words(c, t) for c in cards)
 
@@ -60,7 +73,7 @@ def describe(view, lang: str = "en") -> str:
         lines.append(t.gettext("The hand is over: {how}.").format(how=who))
     else:
         lines.append(t.format(t.gettext("You are {seat:name}."), seat=me) + " "
-                     + t.format(t.gettext(PHASE_SENTENCES[view.phase]), seat=view.turn))
+                     + t.format(t.gettext(_phase_sentence(view)), seat=view.turn))
     hand = view.hand
     lines.append(t.gettext("Your hand, {count}: {cards}.").format(
         count=_count(len(hand), t), cards=_cards(hand, t)) if hand else t.gettext("Your hand is empty."))
@@ -89,6 +102,10 @@ def describe(view, lang: str = "en") -> str:
         if view.crosswise:
             line += " " + t.gettext("Laid crosswise in it: {cards}; it is frozen for everybody.").format(
                 cards=_cards(view.crosswise, t))
+        elif view.phase != "over" and view.rules.opening == "player":
+            if view.frozen_for_player():    # opening=player: each player opens alone
+                line += " " + t.format(t.gettext("It is frozen for {seat:name}: no meld yet."),
+                                       seat=view.turn)
         elif view.phase != "over" and view.is_frozen_for(side_of(view.turn)):
             line += " " + t.format(t.gettext("It is frozen for {team:name}: no meld yet."),
                                    team=side_of(view.turn))

@@ -346,7 +346,7 @@ class TableSession:
     def start_game(self, seed: int = 0, rules=None, target: int | None = None) -> Position:
         """A new game to `target` (game.end; None: the table's own, 5000, or 10000 or 7500 for
         six, players.game-six): the first hand is dealt, totals start at 0. `rules` None: the
-        table's own rules (its player count too)."""
+        table's own rules (its player count too: the New game button keeps the table's)."""
         from ..engine.scoring import Game
         self.game = Game(self.position.rules if rules is None else rules, target=target)
         self._seed = seed
@@ -366,7 +366,7 @@ class TableSession:
             return self.staged
         self.game.add_hand(self.position)
         if self.game.is_over:
-            self.message = self.game.result_text(self.lang)
+            self.message = self._game_over_words()
             self._notify("info")
             return None
         self.staged = self.game.next_deal(self._seed + len(self.game.hands))
@@ -379,16 +379,15 @@ class TableSession:
         if g is None:
             return ""
         if g.is_over:
-            return g.result_text(self.lang)
+            return self._game_over_words()
         t = self.t
         if g.format.sides != ("NS", "EW"):          # two, three or six players: every side
-            totals = ", ".join(f"{t.word('team', side) if side in t.terms.get('team', {}) else t.word('seat', side)}"
-                               f" {total}" for side, total in zip(g.format.sides, g.totals))
             words = (t.gettext("Game to {target}: hand {hand}, running totals {totals} (dealer {dealer:name}).")
                      if self.position.phase != "over" else
                      t.gettext("Game to {target}: hand {hand}, running totals {totals} "
                                "(next dealer {dealer:name})."))
-            return t.format(words, target=g.target, hand=len(g.hands) + 1, totals=totals, dealer=g.dealer)
+            return t.format(words, target=g.target, hand=len(g.hands) + 1, totals=self._totals_words(),
+                            dealer=g.dealer)
         ns, ew = g.totals
         words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
                            "East–West {ew} (dealer {dealer:name}).")
@@ -396,6 +395,28 @@ class TableSession:
                  t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
                            "East–West {ew} (next dealer {dealer:name})."))
         return t.format(words, target=g.target, hand=len(g.hands) + 1, ns=ns, ew=ew, dealer=g.dealer)
+
+    def _game_over_words(self) -> str:
+        """The game's end for a learner: the totals and who won, by the teams' names, with
+        no rule id and no team codes (`Game.result_text` is the notation's)."""
+        g, t = self.game, self.t
+        if g.format.sides != ("NS", "EW"):          # two, three or six players: every side
+            words = [t.format(t.gettext("The game is over: {totals}."), totals=self._totals_words())]
+        else:
+            ns, ew = g.totals
+            words = [t.format(t.gettext("The game is over: North–South {ns}, East–West {ew}."), ns=ns, ew=ew)]
+        if g.winner is None:
+            words.append(t.format(t.gettext("Both teams have {total}: the game is drawn."), total=max(g.totals)))
+        else:
+            words.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
+                                  team=g.winner, margin=g.margin))
+        return " ".join(words)
+
+    def _totals_words(self) -> str:
+        """Every side's running total by its name: "North 1200, South 800", "Team 1 3400, …"."""
+        t = self.t
+        return ", ".join(f"{t.word('team', side) if side in t.terms.get('team', {}) else t.word('seat', side)}"
+                         f" {total}" for side, total in zip(self.game.format.sides, self.game.totals))
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:

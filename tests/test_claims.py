@@ -1,0 +1,343 @@
+"""The claim checker (issue 20): every sentence a learner reads says only what is true in the
+position it is said in.
+
+Seeded hands are played by the computer players under every variant flag (and by players
+that never go out, so that the stock runs out); before each move every sentence a learner
+may read there is collected — the hint (the computer's reason and the judge's words), the
+reason for the move played (`explain_choice`), the ruling's explanation, the table in words
+(`describe`), the move in words, the rule text — and each factual claim a sentence makes is
+checked against the position: frozen or not and why, stock empty or not, the minimum applies
+or not, who melded, concealed or not, how many cards.
+
+A claim is a pattern of the English words and a test of the position (`CLAIMS`). Each has a
+planted wrong sentence that makes it fire (`PLANTED`), so a claim that cannot fail is a
+failing test. The English is checked: the Swedish and Finnish sentences are the same
+messages, chosen by the same code (tests/test_messages.py holds their fields to the English).
+
+The quick run (one hand a variant and kind of player) takes a few seconds; the big run is
+marked `slow`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+import tutor
+from tutor.autoplay import play_on
+from tutor.engine.deal import deal
+from tutor.engine.generate import legal_moves
+from tutor.engine.plainwords import move_words, plain_rule_text
+from tutor.engine.ruleset import FLAGS
+from tutor.hints import hint
+from tutor.players import Player, RandomPlayer, SensiblePlayer, explain_choice
+from tutor.table.describe import describe
+
+
+# ---- what is said, and where ------------------------------------------------------------------
+
+@dataclass
+class Said:
+    """A position a learner reads sentences about; `move` and `ruling` when they are about a
+    move made there."""
+    pos: object
+    move: object = None
+    ruling: object = None
+    sentences: list = field(default_factory=list)
+
+    @property
+    def after(self):
+        return self.ruling.after if self.ruling is not None and self.ruling.legal else None
+
+    @property
+    def seat(self):
+        return self.pos.actor
+
+    @property
+    def team(self):
+        return self.pos.team
+
+
+def _team_melded(s: Said) -> bool:
+    return bool(s.pos.team_melds(s.team))
+
+
+def _opened(s: Said) -> bool:
+    """Has the player to move opened, as the table's `opening` reads it: the team's melds, or
+    under `opening=player` the player's own."""
+    if s.pos.rules.opening == "player":
+        return s.pos.turn in s.pos.opened
+    return _team_melded(s)
+
+
+def _minimum(s: Said) -> int:
+    return s.pos.rules.initial_minimum_for(s.pos.team_score(s.team))
+
+
+def _take_legal(s: Said) -> bool:
+    return any(m.kind == "take" for m in legal_moves(s.pos))
+
+
+def _stock_empty(s: Said) -> bool:
+    return not s.pos.stock or (s.after is not None and not s.after.stock)
+
+
+def _concealed_out(s: Said):
+    after = s.after
+    return None if after is None or after.phase != "over" or after.out != s.pos.turn else after.out_concealed
+
+
+@dataclass(frozen=True)
+class Claim:
+    name: str
+    pattern: str
+    holds: object               # (match, Said) -> bool
+
+    def wrong(self, sentence: str, said: Said) -> list:
+        return [m.group(0) for m in re.finditer(self.pattern, sentence) if not self.holds(m, said)]
+
+
+CLAIMS = [
+    # frozen or not, and why
+    Claim("unfreezes", r"unfreezes the pile", lambda m, s: not s.pos.frozen_cards),
+    Claim("crosswise", r"stays frozen all the same|laid crosswise, so it is frozen for everybody",
+          lambda m, s: bool(s.pos.frozen_cards)),
+    Claim("frozen-for-team", r"ha(?:s|ve) not melded yet in this hand, so the pile is frozen for you",
+          lambda m, s: not _opened(s)),
+    Claim("frozen-no-meld-seat", r"It is frozen for (North|East|South|West): no meld yet",
+          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)
+          and {"North": "N", "East": "E", "South": "S", "West": "W"}[m.group(1)] == s.pos.turn),
+    Claim("frozen-no-meld-team", r"It is frozen for (North–South|East–West): no meld yet",
+          lambda m, s: s.pos.rules.opening == "team" and not _team_melded(s)
+          and {"North–South": "NS", "East–West": "EW"}[m.group(1)] == s.team),
+    Claim("not-frozen", r"the pile is not frozen", lambda m, s: not s.pos.frozen_cards and _opened(s)),
+    Claim("natural-pair-on-top", r"so the opponents need a natural pair", lambda m, s: False),
+    # the stock
+    Claim("draw-from-stock", r"[Dd]raws? from the stock|draw the top card of the stock",
+          lambda m, s: bool(s.pos.stock)),
+    Claim("stock-empty", r"[Tt]he stock is empty|with the stock empty", lambda m, s: _stock_empty(s)),
+    Claim("leave-the-pile", r"[Ll]eaves? the pile", lambda m, s: not s.pos.stock and _take_legal(s)),
+    Claim("stock-count", r"only (\d+) cards? left in the stock|Stock: (\d+) cards?\.",
+          lambda m, s: int(m.group(1) or m.group(2)) == len(s.pos.stock)),
+    # the first meld's minimum
+    Claim("minimum-needed", r"at least (\d+) needed|must count at least (\d+) points",
+          lambda m, s: s.pos.rules.initial_minimum == "on" and not _opened(s)
+          and int(m.group(1) or m.group(2)) == _minimum(s)),
+    Claim("must-reach-minimum", r"must reach the minimum",
+          lambda m, s: s.pos.rules.initial_minimum == "on" and _minimum(s) > 0 and not _opened(s)),
+    Claim("no-minimum-here", r"at this table it needs no minimum",
+          lambda m, s: s.pos.rules.initial_minimum == "off"),
+    Claim("team-first-meld", r"[Ii]t is (also )?your team's first meld",
+          lambda m, s: not _team_melded(s) and s.pos.rules.opening == "team"),
+    Claim("own-first-meld", r"[Ii]t is (also )?your first meld",
+          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)),
+    # the pile's size in a take's reason
+    Claim("pile-size", r"Take the pile: (\d+) cards?", lambda m, s: int(m.group(1)) == len(s.pos.pile)),
+    # concealed or not (the going out this move makes)
+    Claim("concealed", r"[Yy]ou go out concealed", lambda m, s: _concealed_out(s) is not False),
+    Claim("not-concealed", r"This is not a concealed going out", lambda m, s: _concealed_out(s) is not True),
+]
+
+
+def wrong_claims(sentence: str, said: Said) -> list:
+    """(claim, words) for each claim of `sentence` that is false in `said`'s position."""
+    return [(c.name, w) for c in CLAIMS for w in c.wrong(sentence, said)]
+
+
+# ---- every claim fires on a planted wrong sentence --------------------------------------------
+
+P = tutor.Position.parse
+FROZEN = "turn: S drawn\nS: KH KS KD QH QS QD 9C\nNS: -\nEW: 7C 7D 7S\npile: 5C 2H 6S\n"
+OPEN = "turn: S drawn\nS: KH KS 9C 4D\nNS: 8C 8D 8S\nEW: 7C 7D 7S\npile: 5C 9D 6S\n"
+EMPTY = ("turn: S draw\nS: 4C 5D 9H\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3D\npile: 6C 7D\n"
+         "stock: -\nE: 33\nW: 30\nN: 33")
+
+#: claim -> (position text, a wrong sentence there, a true one)
+PLANTED = {
+    "unfreezes": (FROZEN, "It unfreezes the pile for your team.",
+                  "The pile stays frozen all the same: a wild card or red three lies crosswise in it."),
+    "crosswise": (OPEN, "The pile stays frozen all the same: a wild card lies crosswise in it.",
+                  "It unfreezes the pile for your team."),
+    "frozen-for-team": (OPEN, "Your team has not melded yet in this hand, so the pile is frozen for you.",
+                        "You draw."),
+    "frozen-no-meld-seat": (OPEN, "It is frozen for South: no meld yet.", "It is frozen."),
+    "frozen-no-meld-team": (OPEN, "It is frozen for North–South: no meld yet.",
+                            "It is frozen for East–West."),
+    "not-frozen": (FROZEN, "The stock is full, the pile is not frozen.", "The pile is frozen."),
+    "natural-pair-on-top": (OPEN, "Discard 2C: a wild card freezes the pile, so the opponents need a "
+                            "natural pair to take it.", "Discard 2C: nobody can take the pile."),
+    "draw-from-stock": (EMPTY, "Draw from the stock: the pile cannot be taken now.",
+                        "The stock is empty and the pile cannot be taken: the hand ends."),
+    "stock-empty": (OPEN, "The stock is empty: you end the hand.", "Draw from the stock."),
+    "leave-the-pile": (EMPTY, "Leave the pile: with the stock empty the hand ends.",
+                       "The stock is empty: you end the hand."),
+    "stock-count": (EMPTY, "the hand is old (only 3 cards left in the stock)", "Stock: 0 cards."),
+    "minimum-needed": ("rules: initial-minimum=off\n" + FROZEN,
+                       "It is your team's first meld (60 points, at least 0 needed).",
+                       "It is your team's first meld; at this table it needs no minimum."),
+    "must-reach-minimum": (OPEN, "It is also your team's first meld, which must reach the minimum.",
+                           "Take the pile."),
+    "no-minimum-here": (FROZEN, "It is your team's first meld; at this table it needs no minimum.",
+                        "It is your team's first meld (60 points, at least 50 needed)."),
+    "team-first-meld": (OPEN, "It is your team's first meld (30 points, at least 50 needed).",
+                        "Meld: 9♣ builds your meld."),
+    "own-first-meld": (FROZEN, "It is your first meld (60 points, at least 50 needed).",
+                       "It is your team's first meld (60 points, at least 50 needed)."),
+    "pile-size": (OPEN, "Take the pile: 7 cards for your meld of nines.",
+                  "Take the pile: 3 cards for your meld of nines."),
+}
+
+
+def _planted_concealed():
+    """A concealed going out (only North had melded) and one that is not (South had)."""
+    text = ("turn: S drawn\nopened: N\nS: KH KH KS KS KD KD KC 4C\nN: 5D\nNS: 8H 8D 8C\n"
+            "EW: QH QD QS\npile: 9C\n")
+    pos = P(text)
+    out = pos.play("meld KH KH KS KS KD KD KC")
+    said = Said(out, tutor.Move.parse("discard 4C"), tutor.judge(out, "discard 4C"))
+    plain = P(text.replace("opened: N", "opened: N S"))
+    out2 = plain.play("meld KH KH KS KS KD KD KC")
+    said2 = Said(out2, tutor.Move.parse("discard 4C"), tutor.judge(out2, "discard 4C"))
+    return said, said2
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_each_claim_fires_on_a_planted_wrong_sentence(name):
+    text, wrong, right = PLANTED[name]
+    said = Said(P(text))
+    assert name in [n for n, _ in wrong_claims(wrong, said)], (name, wrong)
+    assert name not in [n for n, _ in wrong_claims(right, said)], (name, right)
+
+
+def test_the_concealed_claims_fire_on_planted_wrong_sentences():
+    concealed, plain = _planted_concealed()
+    assert concealed.after.out_concealed and not plain.after.out_concealed
+    assert ("not-concealed", "This is not a concealed going out") in wrong_claims(
+        "This is not a concealed going out (100, not 200): you melded before.", concealed)
+    assert ("concealed", "You go out concealed") in wrong_claims("You go out concealed: the whole hand.", plain)
+    assert not wrong_claims(concealed.ruling.explain(), concealed)
+    assert not wrong_claims(plain.ruling.explain(), plain)
+
+
+def test_every_claim_has_a_planted_mistake():
+    assert {c.name for c in CLAIMS} == set(PLANTED) | {"concealed", "not-concealed"}
+
+
+# ---- the played hands ---------------------------------------------------------------------------
+
+class Staller(Player):
+    """A sensible player that never asks and never goes out while it can help it: the
+    stock runs out (`hand.end.stock`)."""
+
+    name = "staller"
+
+    def __init__(self, seed: int = 0):
+        self.sensible = SensiblePlayer(seed, ask_partner=False)
+        self.seed = seed
+
+    def choose(self, pos):
+        move = self.sensible.choose(pos)
+        if not self._ends(pos, move):
+            return move
+        for other in legal_moves(pos):
+            if other.kind != "ask" and not self._ends(pos, other):
+                return other
+        return move
+
+    @staticmethod
+    def _ends(pos, move) -> bool:
+        if move.kind == "ask":
+            return True
+        if move.kind == "yes":
+            return True
+        if move.kind in ("meld", "discard", "take"):
+            after = tutor.judge(pos, move).after
+            if after.phase == "over" and after.out is not None:
+                return True
+            # a meld down to one card, or of black threes, leads out in this turn
+            held = len(after.hands["NESW".index(pos.turn)])
+            return move.kind != "discard" and (held <= 1 or any(c.is_black_three for c in move.cards))
+        return False
+
+
+def _variants() -> list:
+    """The default and each flag's other values, one at a time (the player counts aside)."""
+    out = ["default"]
+    for flag, values in FLAGS.items():
+        if flag in ("players", "three", "six"):     # the player counts aside
+            continue
+        out += [f"{flag}={v}" for v in values[1:]]
+    return out
+
+
+def _sentences(pos, move, ruling) -> list:
+    """Every sentence a learner may read before `move` in `pos` (English)."""
+    seat = pos.actor
+    said = []
+    h = hint(pos)
+    said += [h.reason, h.explanation]
+    said.append(explain_choice(pos, move))
+    said.append(ruling.explain())
+    said.append(describe(pos.seen_by(seat)))
+    said.append(move_words(move, position=pos))
+    said.append(move_words(move, position=pos, you=True))
+    return said          # the rule text is general: it is read whole (`_rule_text_whole`)
+
+
+def _rule_text_whole(rule: str) -> list:
+    """The rulebook's sentences of `rule` that the learner's rule text lacks."""
+    from test_true_words import _aside, _sentences as sentences
+    from tutor.engine.rulebook import rule_text
+    book = _aside(rule_text(rule))
+    if re.fullmatch(r"\w+", book):                  # "As `red3.score`.": the other rule's text
+        return []
+    learner = _aside(plain_rule_text(rule))
+    return [s for s in sentences(book) if s not in learner]
+
+
+def check_hand(players: dict, seed: int, rules: str, every: int = 1) -> tuple:
+    """(sentences checked, [wrong claims]) over a hand played from `deal(seed, rules)`."""
+    pos = deal(seed, rules)
+    steps = play_on(pos, players, max_moves=3000)
+    wrong, count = [], 0
+    for i, step in enumerate(steps):
+        if i % every:
+            continue
+        said = Said(step.before, step.move, step.ruling)
+        wrong += [(rules, seed, str(step.move), "rule-text", lost, step.ruling.rule, "")
+                  for lost in _rule_text_whole(step.ruling.rule)]
+        for sentence in _sentences(step.before, step.move, step.ruling):
+            count += 1
+            for name, words in wrong_claims(sentence, said):
+                wrong.append((rules, seed, str(step.move), name, words, sentence,
+                              step.before.to_text()))
+    return count, wrong, steps[-1].after if steps else pos
+
+
+KINDS = {"sensible": lambda seed: {s: SensiblePlayer(seed + k) for k, s in enumerate("NESW")},
+         "staller": lambda seed: {s: Staller(seed + k) for k, s in enumerate("NESW")},
+         "random": lambda seed: {s: RandomPlayer(seed + k) for k, s in enumerate("NESW")}}
+
+
+@pytest.mark.parametrize("rules", _variants())
+def test_the_played_hands_say_only_true_things(rules):
+    total, wrong, stock_out = 0, [], 0
+    for kind, make in KINDS.items():
+        count, bad, final = check_hand(make(1), 1, rules, every=2)
+        total += count
+        wrong += bad
+        stock_out += not final.stock
+    assert total > 100
+    assert stock_out >= 1, "no hand ran the stock out"
+    assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", _variants())
+def test_many_played_hands_say_only_true_things(rules):
+    wrong = []
+    for seed in range(2, 8):
+        for kind, make in KINDS.items():
+            wrong += check_hand(make(seed), seed, rules)[1]
+    assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])

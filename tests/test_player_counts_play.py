@@ -1,0 +1,131 @@
+"""Random play at every player count, through the public contract only: the deck of the
+count conserved as a multiset, the deal, the sides, two-card draws, canastas at going out,
+one score sheet per side, every listed legal move judged legal, every hand ending, and the
+text round trip (RULES.md "Player counts"; the same checks are kept outside the project)."""
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import tutor
+
+COUNTS = {                      # rules -> (seats, sides, hand dealt, deck, draw, canastas to go out)
+    "players=2": (2, 2, 15, 108, 2, 2),
+    "players=3": (3, 3, 13, 108, 1, 1),
+    "players=6": (6, 2, 13, 162, 1, 2),
+    "players=6, six=three-teams": (6, 3, 13, 162, 1, 2),
+    "default": (4, 2, 11, 108, 1, 1),
+}
+VARIANTS = ["", ", red3-dealt=on-turn", ", stock-out=ends", ", go-out-without-discard=concealed-only",
+            ", black-threes=never", ", wilds=not-outnumber", ", initial-minimum=off", ", concealed=team"]
+
+
+def _play_hand(count: str, variant: str, seed: int, check_moves: bool):
+    """Play one hand at random; check the invariants at every step; return the final position."""
+    seats, sides, dealt, deck, draw, canastas = COUNTS[count]
+    rules = count + variant
+    pos = tutor.deal(seed=seed, rules=rules)
+    assert len(pos.hands) == seats and len(pos.melds) == len(pos.red3) == sides
+    assert all(len(h) == dealt for h in pos.hands) or "on-turn" in rules
+    whole = collections.Counter(pos.all_cards())
+    assert sum(whole.values()) == deck == pos.card_count()
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if pos.phase == "over":
+            break
+        moves = tutor.legal_moves(pos)
+        assert moves, pos.to_text()
+        if check_moves:
+            for move in moves:
+                assert tutor.judge(pos, move).legal, (str(move), pos.to_text())
+        move = rng.choice(moves)
+        after = pos.play(move)
+        if move.kind == "draw" and pos.stock and after.phase == "drawn":
+            gained = len(after.hand(pos.turn)) - len(pos.hand(pos.turn))
+            reds = sum(len(r) for r in after.red3) - sum(len(r) for r in pos.red3)
+            if "on-turn" not in rules:
+                assert gained == min(draw, len(pos.stock) - reds), (gained, reds, pos.to_text())
+        pos = after
+        assert collections.Counter(pos.all_cards()) == whole
+    assert pos.phase == "over", f"{rules}: hand {seed} did not end"
+    assert tutor.Position.parse(pos.to_text()) == pos
+    sheet = tutor.score_hand(pos)
+    assert list(sheet) == list(pos.format.sides)
+    for side, team_sheet in sheet.items():
+        assert sum(points for _, points in team_sheet.lines) == team_sheet.total
+    if pos.out:
+        assert pos.canastas(pos.format.side_of(pos.out)) >= canastas
+        assert sheet[pos.format.side_of(pos.out)].points("score.going-out") == 100
+    return pos
+
+
+@pytest.mark.parametrize("rules", [r for r in COUNTS if r != "default"])
+def test_random_hands_of_every_count(rules):
+    outs = 0
+    for seed in range(10):
+        outs += bool(_play_hand(rules, VARIANTS[seed % len(VARIANTS)], seed, seed < 2).out)
+    assert outs > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [r for r in COUNTS if r != "default"])
+def test_a_hundred_random_hands_of_every_count(rules):
+    ends = collections.Counter()
+    for seed in range(100):
+        pos = _play_hand(rules, VARIANTS[seed % len(VARIANTS)], 1000 + seed, False)
+        ends["out" if pos.out else "stock"] += 1
+    assert ends["out"] > 0 and ends["stock"] >= 0
+
+
+@st.composite
+def positions(draw):
+    """A position of any count reached by seeded random play under random variant flags."""
+    rules = draw(st.sampled_from(list(COUNTS))) + draw(st.sampled_from(VARIANTS))
+    seed = draw(st.integers(0, 10_000))
+    pos = tutor.deal(seed=seed, rules=rules)
+    rng = random.Random(seed)
+    for _ in range(draw(st.integers(0, 150))):
+        moves = tutor.legal_moves(pos)
+        if not moves:
+            break
+        pos = pos.play(rng.choice(moves))
+    return pos
+
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(positions())
+def test_the_deck_of_the_count_is_conserved(pos):
+    fmt = pos.format
+    counts = collections.Counter(pos.all_cards())
+    assert pos.card_count() == fmt.deck_size == sum(counts.values())
+    assert all(n == fmt.copies(card) for card, n in counts.items()) and len(counts) == 53
+
+
+@SETTINGS
+@given(positions())
+def test_every_listed_move_of_any_count_is_legal_and_round_trips(pos):
+    assert tutor.Position.parse(pos.to_text()) == pos
+    for move in tutor.legal_moves(pos):
+        ruling = tutor.judge(pos, str(move))
+        assert ruling.legal, (str(move), ruling.explain(), pos.to_text())
+        after = ruling.after
+        assert after.card_count() == pos.card_count()
+        assert tutor.Position.parse(after.to_text()) == after
+    if not pos.is_over:
+        assert tutor.legal_moves(pos), pos.to_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [r for r in COUNTS if r != "default"])
+def test_the_sensible_player_beats_the_random_one_at_every_count(rules):
+    """A seeded tournament per count (players.tournament): the sensible side wins most hands
+    (measured figures are printed by `python -m tutor.bench --tournament 200`)."""
+    from tutor.players import tournament
+    result = tournament(hands=200, seed=0, rules=rules)
+    assert result["win_rate"] >= 0.75, result
