@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import tutor  # noqa: E402
-import tutor.lessons as L  # noqa: E402
+import tutor.lessons  # noqa: E402
 from tutor.i18n import LANGUAGES, translator  # noqa: E402
 from tutor.lessons.charts import sheet_chart  # noqa: E402
 
@@ -80,7 +80,7 @@ class NB:
 
 def run_all(lang: str) -> str:
     """The first code cell's comment, in `lang`: how to run the page in JupyterLab."""
-    return "# " + translator(lang).gettext(L.RUN_ALL) + "\n"
+    return "# " + translator(lang).gettext(tutor.lessons.RUN_ALL) + "\n"
 
 
 def lesson_notebook(lesson) -> NB:
@@ -125,7 +125,7 @@ def sandbox(lang: str = "en") -> NB:
     """The sandbox in `lang`: its words from tutor/lessons[/<lang>]/sandbox.toml, the same
     code in every language but for ``lang="sv"`` on each table, explanation and log line."""
     import tomllib
-    folder = L.HERE if lang == "en" else L.HERE / lang
+    folder = tutor.lessons.HERE if lang == "en" else tutor.lessons.HERE / lang
     words = tomllib.loads((folder / "sandbox.toml").read_text(encoding="utf-8"))
     alone = "" if lang == "en" else f'lang="{lang}"'       # the argument, alone or after others
     after = f", {alone}" if alone else ""
@@ -190,7 +190,7 @@ def sandbox(lang: str = "en") -> NB:
     return nb
 
 
-HAND = L.get("11").positions["finished"]["text"].strip()
+HAND = tutor.lessons.get("11").positions["finished"]["text"].strip()
 
 
 def scoring() -> NB:
@@ -227,7 +227,7 @@ again: which lines change? To save the chart for a handout:
 
 def teacher() -> NB:
     nb = NB("teacher", "For teachers and clubs")
-    lessons = L.load_lessons()
+    lessons = tutor.lessons.load_lessons()
     lesson_list = "\n".join(f"| {int(l.number)} | [{l.title}]({l.key}.ipynb) | {len(l.exercises)} | "
                             f"{', '.join(map(str, l.disputes)) or '–'} |" for l in lessons)
     nb.md(f"""# For teachers and clubs
@@ -269,7 +269,7 @@ size. The next cell writes all diagrams of a lesson, a question sheet and an ans
 into the folder `handouts/`:""")
     nb.code('import tutor, tutor.lessons\npaths = tutor.lessons.get("06").handouts("handouts/06")\n'
             "print(len(paths), 'files, e.g.', paths[0].name)",
-            output=f"{len(L.get('06').positions) + 2} files, e.g. 06-frozen-wild.svg", tags=[CHECK])
+            output=f"{len(tutor.lessons.get('06').positions) + 2} files, e.g. 06-frozen-wild.svg", tags=[CHECK])
     nb.md("""A single position, written in the notation, saved as SVG:""")
     nb.code('pos = tutor.Position.parse("""\nturn: S draw\nS: 9H 9S JK 4C\nNS: KH KS KD\n'
             'EW: QH QD QS\npile: 5C 2C 8D 9D\n""")\nopen("handouts/frozen.svg", "w").write(pos._repr_svg_())\npos')
@@ -298,7 +298,7 @@ question against the engine (tutor/lessons/README.md tells how lessons are writt
 The next cell asks the engine every question and every table task of every lesson and
 says whether it agrees with the lesson (the answers themselves are in the answer keys).""")
     nb.code("import tutor.lessons\nfor lesson in tutor.lessons.load_lessons():\n    print(lesson.check_all())",
-            output="\n".join(repr(lesson.check_all()) for lesson in L.load_lessons()), tags=[CHECK])
+            output="\n".join(repr(lesson.check_all()) for lesson in tutor.lessons.load_lessons()), tags=[CHECK])
     return nb
 
 
@@ -308,7 +308,7 @@ def build() -> dict:
     books = {}
     for lang in LANGUAGES:
         where = "" if lang == "en" else f"{lang}/"
-        lessons = L.load_lessons(lang)
+        lessons = tutor.lessons.load_lessons(lang)
         books[where + LIST] = list_notebook(lang).json()
         for lesson in lessons:
             books[f"{where}{lesson.key}.ipynb"] = lesson_notebook(lesson).json()

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Set up (venv in .venv + pip install -e .[test]) and run every test: unit and property
-# tests, the lessons under nbval, and the browser tests (JupyterLab + Voila + Chromium).
-# The CI (.ci/run) calls this same script. Extra arguments go to pytest, e.g.
-#   bash scripts/test.sh -m "not browser"      # skip the browser tests
+# Set up (venv in .venv + pip install -e .[test]) and run every test of every tier: the fast
+# tier (what `python -m pytest` alone runs), the slow tier (the 1000-hand random play, the
+# rule tests re-run under a recorder), the server tier (tests that start Voila), the browser
+# tier (JupyterLab + Voila + Chromium) and the lessons under nbval. The CI (.ci/run) calls
+# this same script. The fast and slow tiers run on both cores (pytest-xdist, -n 2); the
+# server and browser tests and the notebooks one at a time (they start servers and measure
+# times). Extra arguments go to pytest, e.g.
+#   bash scripts/test.sh -m "not browser"      # every tier but the browser tests, one run
 #   bash scripts/test.sh tests/browser -x      # only the browser tests
+# With an explicit path or -m there is one pytest run, with every tier selected unless -m
+# says otherwise. The property tests try as hard as in CI (TUTOR_HYPOTHESIS=full).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 cd "$REPO"
@@ -37,21 +43,45 @@ setup_venv test
 # apart from the progress of whoever runs them.
 export TUTOR_PROGRESS="${TUTOR_PROGRESS:-$(mktemp -d)/progress.sqlite3}"
 
-# Default targets: tests/ plus the lessons of every language (nbval) when there are any.
-targets=(tests)
+export TUTOR_HYPOTHESIS="${TUTOR_HYPOTHESIS:-full}"
+# Every tier, explicitly (pyproject.toml's addopts selects only the fast tier).
+ALL_TIERS="slow or server or browser or not (slow or server or browser)"
+NBVAL=(--nbval-lax --nbval-cell-timeout=300 --nbval-sanitize-with tests/nbval_sanitize.cfg)
+
+# The lessons of every language and the tests' own notebooks (nbval), when there are any.
 shopt -s nullglob
 lessons=(notebooks/*.ipynb notebooks/sv/*.ipynb notebooks/fi/*.ipynb)
+test_notebooks=(tests/notebooks/*.ipynb)
 shopt -u nullglob
-if [ ${#lessons[@]} -gt 0 ]; then
-    targets+=("${lessons[@]}")
-fi
-# Explicit paths on the command line replace the defaults.
+
+# Explicit paths or a marker expression on the command line: one run of what they name.
+explicit=""
 for a in "$@"; do
-    case "$a" in -*) ;; *) if [ -e "${a%%::*}" ]; then targets=(); break; fi ;; esac
+    case "$a" in
+        -m|--markexpr|-m*|--markexpr=*) explicit=1 ;;
+        -*) ;;
+        *) if [ -e "${a%%::*}" ]; then explicit=1; fi ;;
+    esac
 done
+if [ -n "$explicit" ]; then
+    have_path=""
+    for a in "$@"; do
+        case "$a" in -*) ;; *) if [ -e "${a%%::*}" ]; then have_path=1; fi ;; esac
+    done
+    defaults=()
+    if [ -z "$have_path" ]; then defaults=(tests ${lessons[@]+"${lessons[@]}"}); fi
+    set -x
+    exec "$VENV/bin/python" -m pytest "${NBVAL[@]}" -ra -m "$ALL_TIERS" \
+        ${defaults[@]+"${defaults[@]}"} "$@"
+fi
 
 set -x
-exec "$VENV/bin/python" -m pytest \
-    --nbval-lax --nbval-cell-timeout=300 \
-    --nbval-sanitize-with tests/nbval_sanitize.cfg \
-    -ra ${targets[@]+"${targets[@]}"} "$@"
+# 1. the fast and slow tiers, on both cores
+"$VENV/bin/python" -m pytest -n 2 -ra -m "not server and not browser" tests "$@"
+# 2. the server and browser tiers, one test at a time
+"$VENV/bin/python" -m pytest -ra -m "server or browser" tests "$@"
+# 3. the notebooks under nbval (cells in order, one kernel per notebook)
+notebooks=(${test_notebooks[@]+"${test_notebooks[@]}"} ${lessons[@]+"${lessons[@]}"})
+if [ ${#notebooks[@]} -gt 0 ]; then
+    "$VENV/bin/python" -m pytest "${NBVAL[@]}" -ra -m "$ALL_TIERS" "${notebooks[@]}" "$@"
+fi

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import tutor
 from tutor.engine import explain
-from tutor.i18n import glossary
+from tutor.i18n import LANGUAGES, glossary
 from tutor.i18n.build import po_path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The languages with a catalog (English is the message ids).
-LANGS = ("sv", "fi")
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+LANGS = TRANSLATED
 RECORD_ENV = "RECORD_RULINGS"
 
 FROZEN_TEXT = ("turn: S draw\nS: KH JK 7D 7C 9S 4H 4D 10C QS JD 6H\n"
@@ -35,7 +36,7 @@ _ZONES = {"N", "E", "S", "W", "NS", "EW", "NS RED3", "EW RED3", "PILE", "STOCK"}
 _CARD = re.compile(r"^(JK|(10|[2-9JQKA])[CDHS])$", re.I)
 
 
-def _whole(text: str) -> str:
+def whole_deal(text: str) -> str:
     """A position with an exact (here empty) stock: the red threes go to EW, and N, E and W
     get unseen cards so that the text places all 108 cards."""
     text += "EW red3: 3H 3H 3D 3D\n"
@@ -86,9 +87,9 @@ SITUATIONS = [
     ("turn: S melded\nS: 3C 5D\nNS: KH KS KD\n", "discard 3C"),
     ("turn: S melded\nS: JK 5D\nNS: KH KS KD\n", "discard JK"),
     # the empty stock
-    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"), "draw"),
-    (_whole("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C KC\n"), "draw"),
-    (_whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\n"
+    (whole_deal("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C 7D\n"), "draw"),
+    (whole_deal("turn: S draw\nstock: -\nS: 4C 5D 9H\nNS: KH KS KD\npile: 6C KC\n"), "draw"),
+    (whole_deal("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\nNS: KH KS KD\n"
             "pile: 6C KC\n"), "take"),
     # the pile
     ("turn: S draw\nS: 4C 5D KH\npile: -\n", "take"),

@@ -16,3 +16,6 @@ def test_the_benchmark_prints_every_figure(capsys):
     for rules in bench.COUNTS:
         assert re.search(rf"^  {re.escape(rules)}:\s+judge\s+\d+\.\d µs, legal_moves\s+\d+\.\d µs, "
                          rf"random hands\s+\d+\.\d/s", out, re.M), (rules, out)
+    for count in ("2 players", "3 players", "6 players", "6 players, three teams"):   # the other tables
+        assert re.search(rf"^table redraw, {count}: median \d+(\.\d+)? ms .* \d+ bytes in 1 message", out,
+                         re.M), (count, out)

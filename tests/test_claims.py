@@ -137,7 +137,12 @@ CLAIMS = [
     # concealed or not (the going out this move makes)
     Claim("concealed", r"[Yy]ou go out concealed", lambda m, s: _concealed_out(s) is not False),
     Claim("not-concealed", r"This is not a concealed going out", lambda m, s: _concealed_out(s) is not True),
+    # why not concealed: under the default the player's own earlier melds, not the team's
+    Claim("not-concealed-why", r"not concealed\W+(North–South|East–West|North|East|South|West|[Tt]he team)"
+          r" had melded", lambda m, s: s.pos.rules.concealed == "team"
+          or SEAT_NAMES.get(m.group(1)) == s.pos.turn),
 ]
+SEAT_NAMES = {"North": "N", "East": "E", "South": "S", "West": "W"}
 
 
 def wrong_claims(sentence: str, said: Said) -> list:
@@ -184,6 +189,8 @@ PLANTED = {
                         "Meld: 9♣ builds your meld."),
     "own-first-meld": (FROZEN, "It is your first meld (60 points, at least 50 needed).",
                        "It is your team's first meld (60 points, at least 50 needed)."),
+    "not-concealed-why": (OPEN, "South went out, not concealed (North–South had melded long before): 100.",
+                          "South went out, not concealed (South had melded earlier in this hand): 100."),
     "pile-size": (OPEN, "Take the pile: 7 cards for your meld of nines.",
                   "Take the pile: 3 cards for your meld of nines."),
 }
@@ -341,3 +348,25 @@ def test_many_played_hands_say_only_true_things(rules):
         for kind, make in KINDS.items():
             wrong += check_hand(make(seed), seed, rules)[1]
     assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])
+
+
+# ---- the lessons' questions -------------------------------------------------------------------
+
+def test_the_lessons_questions_say_only_true_things_of_their_positions():
+    """Every prompt, hint and answer of a lesson's question, checked against the position the
+    question is asked in (and the ruling of its move)."""
+    import tutor.lessons as L
+    wrong, count = [], 0
+    for lesson in L.load_lessons("en"):
+        for ex in lesson.exercises:
+            try:
+                pos = ex.position()
+            except Exception:           # a question with no position (a deck question)
+                continue
+            ruling = tutor.judge(pos, ex.move) if ex.move and ex.kind in ("judge", "outcome") else None
+            said = Said(pos, tutor.Move.parse(ex.move) if ruling else None, ruling)
+            for sentence in (ex.prompt, ex.reveal, *ex.hints_given):
+                count += 1
+                wrong += [(lesson.key, ex.id, name, words) for name, words in wrong_claims(sentence, said)]
+    assert count > 400
+    assert not wrong, wrong

@@ -17,13 +17,13 @@ import re
 import pytest
 
 import tutor
-from i18n_helpers import ROOT, SITUATIONS, english_words
+from i18n_helpers import ROOT, SITUATIONS, TRANSLATED, english_words
 from tutor.engine import explain
 from tutor.engine.ruleset import FLAGS
 from tutor.engine.words import Words, write
-from tutor.i18n import Translator, translator
+from tutor.i18n import LANGUAGES, Translator, translator
 
-LANGS = ("en", "sv", "fi")
+LANGS = LANGUAGES
 
 
 def explained(text: str, move: str) -> dict:
@@ -92,8 +92,8 @@ def test_a_variant_is_said_in_words(text, move, en, sv):
 
 
 def test_the_stock_out_variant_is_said_in_words():
-    from i18n_helpers import _whole
-    text = _whole("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\n"
+    from i18n_helpers import whole_deal
+    text = whole_deal("rules: stock-out=ends\nturn: S draw\nstock: -\nS: 4C 5D KH\n"
                   "NS: KH KS KD\npile: 6C KC\n")
     said = explained(text, "take")
     has(said["en"], "At this table the hand ends as soon as the player to draw finds the "
@@ -122,7 +122,7 @@ def test_no_template_or_translation_names_a_variant_flag():
     from i18n_helpers import catalog, engine_keys, texts
     assert not [k for k, v in explain.TEMPLATES.items() if FLAG.search(v)]
     assert not [k for k, v in explain.PARTS.items() if FLAG.search(str(v))]
-    for lang in ("sv", "fi"):
+    for lang in TRANSLATED:
         named = [m.context for m in catalog(lang) if m.context in engine_keys()
                  and any(FLAG.search(t) for t in texts(m.string))]
         assert not named, (lang, named)

@@ -4,7 +4,10 @@ check and the first meld's minimum where nothing else can refuse them (`_legal_m
 `_legal_takes`). These shortcuts must list exactly what
 judging every candidate lists, in the same order — checked here on every position of
 seeded random hands under every variant flag, and on staged positions where the
-shortcut's conditions just fail."""
+shortcut's conditions just fail. The reference is public: `legal_moves(pos, shortcuts=False)`
+judges every candidate. Only the checks that the shortcuts' edges are reached read the
+shortcuts' own conditions (`generate._meld_shortcut`, `_take_shortcut`, `_takes`,
+`_melds`): white-box on purpose, they test those private functions themselves."""
 from __future__ import annotations
 
 import random
@@ -19,25 +22,20 @@ VARIANTS = ["default"] + [f"{name}={values[1]}" for name, values in FLAGS.items(
                           if name not in ("players", "three", "six")]
 
 
-def _everything_judged(monkeypatch, pos) -> list:
-    """The legal moves found by judging every candidate (no shortcut)."""
-    with monkeypatch.context() as m:
-        m.setattr(generate, "_meld_shortcut", lambda pos: None)
-        m.setattr(generate, "_take_shortcut", lambda pos: None)
-        m.setattr(generate, "_legal_discards",
-                  lambda pos: generate._legal(pos, generate._discards(pos)))
-        return tutor.legal_moves(pos)
+def everything_judged(pos) -> list:
+    """The legal moves found by judging every candidate (no shortcut): the reference path."""
+    return tutor.legal_moves(pos, shortcuts=False)
 
 
 @pytest.mark.parametrize("rules", VARIANTS)
-def test_shortcuts_list_what_the_judge_permits(monkeypatch, rules):
+def test_shortcuts_list_what_the_judge_permits(rules):
     rng = random.Random(rules)
     compared = shortcut_used = take_shortcut_used = 0
     for seed in range(25):
         pos = tutor.deal(seed=seed, rules=rules)
         while pos.phase != "over":
             moves = tutor.legal_moves(pos)
-            assert moves == _everything_judged(monkeypatch, pos), pos.to_text()
+            assert moves == everything_judged(pos), pos.to_text()
             compared += 1
             if pos.phase in ("drawn", "melded") and generate._meld_shortcut(pos) is not None:
                 shortcut_used += 1
@@ -48,7 +46,7 @@ def test_shortcuts_list_what_the_judge_permits(monkeypatch, rules):
     assert compared > 2000 and shortcut_used > 300 and take_shortcut_used > 100
 
 
-def test_no_shortcut_when_the_player_must_go_out(monkeypatch):
+def test_no_shortcut_when_the_player_must_go_out():
     """After the partner's "yes", a meld that keeps the player in is refused (`goout.binding`):
     the wild-card limit alone must not decide."""
     rng = random.Random(5)
@@ -59,7 +57,7 @@ def test_no_shortcut_when_the_player_must_go_out(monkeypatch):
             moves = tutor.legal_moves(pos)
             if pos.asked == "yes":
                 assert generate._meld_shortcut(pos) is None
-                assert moves == _everything_judged(monkeypatch, pos), pos.to_text()
+                assert moves == everything_judged(pos), pos.to_text()
                 refused = [m for m in generate._melds(pos) if m not in moves]
                 found += bool(refused)
             ask = [m for m in moves if m.kind in ("ask", "yes")]
@@ -118,12 +116,12 @@ pile: 9D
 
 
 @pytest.mark.parametrize("name", sorted(STAGED))
-def test_staged_positions_at_the_shortcuts_edges(monkeypatch, name):
+def test_staged_positions_at_the_shortcuts_edges(name):
     minimum, text = STAGED[name]
     pos = tutor.Position.parse(text)
     assert generate._meld_shortcut(pos) == minimum
     moves = tutor.legal_moves(pos)
-    assert moves == _everything_judged(monkeypatch, pos)
+    assert moves == everything_judged(pos)
     refused = [m for m in generate._melds(pos) if m not in moves]
     assert refused, "the position should refuse some melds"
 
@@ -169,12 +167,12 @@ W: 46
 
 
 @pytest.mark.parametrize("name", sorted(TAKES))
-def test_staged_takes_at_the_shortcuts_edges(monkeypatch, name):
+def test_staged_takes_at_the_shortcuts_edges(name):
     minimum, text = TAKES[name]
     pos = tutor.Position.parse(text)
     assert generate._take_shortcut(pos) == minimum
     moves = tutor.legal_moves(pos)
-    assert moves == _everything_judged(monkeypatch, pos)
+    assert moves == everything_judged(pos)
     assert all(tutor.judge(pos, m).legal for m in moves)
 
 

@@ -54,6 +54,7 @@ def _report(left, lang) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow       # runs tests/rules again, in a subprocess, under a recorder
 def test_no_english_over_the_staged_situations_and_the_rule_test_positions(rule_test_positions):
     pairs, summary = rule_test_positions
     every = list(dict.fromkeys(list(SITUATIONS) + pairs))

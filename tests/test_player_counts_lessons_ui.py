@@ -49,6 +49,7 @@ def test_a_hand_of_every_count_is_played_to_the_end_and_said_in_words(key):
         assert not re.search(r"\b(?:T1|T2|T3|NS|EW)\b", line), line
 
 
+@pytest.mark.slow
 def test_a_game_plays_to_the_tables_own_target():
     record = play_game(_computer("players=3"), seed=2, rules="players=3")
     assert record.game.target == 5000 and record.winner in ("E", "S", "W")
@@ -120,6 +121,7 @@ def test_the_sandbox_game_offers_every_count_in_words_and_deals_at_the_count_cho
     assert box.table.session.game.target == 7500
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["2", "3", "6"])
 def test_a_whole_game_of_the_count_on_the_table_with_the_computer_players(key):
     pytest.importorskip("ipywidgets")

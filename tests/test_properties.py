@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tutor
 from tutor.engine.moves import Group, Move
+from hypothesis_tiers import examples
 
-SETTINGS = settings(max_examples=60, deadline=None,
+SETTINGS = settings(max_examples=examples(60), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -53,7 +54,7 @@ def test_108_cards_are_conserved(pos):
     assert len(counts) == 53
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_a_hand_in_play_always_has_a_legal_move(pos):
     """No rule combination leaves the player to move stuck: until the hand is over, some

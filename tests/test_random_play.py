@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import tutor
+
+pytestmark = pytest.mark.slow        # the 1000 hands: bash scripts/test.sh runs it
 
 HANDS = 1000
 

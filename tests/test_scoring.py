@@ -1,4 +1,6 @@
 """tutor.score_hand and tutor.Game: score.*, canasta.*, red3.score, goout.concealed, game.end."""
+import dataclasses
+
 import pytest
 
 import tutor
@@ -23,7 +25,7 @@ def test_sheet_shape():
         ids = [r for r, _ in ts.lines]
         assert "score.table" in ids and "score.hand" in ids          # always there
         assert "score.going-out" not in ids                           # nobody went out
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         s["NS"].total = 5                                             # frozen
 
 

@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, note, settings, strategies as st
 
 import tutor
-from tutor.engine import generate
+from hypothesis_tiers import examples
 
-SETTINGS = settings(max_examples=400, deadline=None,
+SETTINGS = settings(max_examples=examples(400), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 SEATS = "NESW"
@@ -308,13 +308,9 @@ def _parse(text):
         assume(False)
 
 
-def _everything_judged(pos) -> list:
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(generate, "_meld_shortcut", lambda pos: None)
-        m.setattr(generate, "_take_shortcut", lambda pos: None)
-        m.setattr(generate, "_legal_discards",
-                  lambda pos: generate._legal(pos, generate._discards(pos)))
-        return tutor.legal_moves(pos)
+def everything_judged(pos) -> list:
+    """The legal moves found by judging every candidate (no shortcut): the reference path."""
+    return tutor.legal_moves(pos, shortcuts=False)
 
 
 @st.composite
@@ -381,7 +377,7 @@ def check_position(text, draw_move, stuck_ok=False):
         assert tutor.Position.parse(after.to_text()) == after, ("round trip after", str(move))
 
     # 3. the shortcuts list exactly what judging every candidate lists
-    assert [str(m) for m in moves] == [str(m) for m in _everything_judged(pos)], "shortcuts"
+    assert [str(m) for m in moves] == [str(m) for m in everything_judged(pos)], "shortcuts"
 
     # 4. random move text: a ruling or a MoveError; explanations render
     for _ in range(6):

@@ -160,7 +160,7 @@ def test_table_widget_repr_and_buttons():
     # a click on the canvas (backing-store pixels, 2x) selects the card under it
     r = [r for r in t.scene.regions if r.kind == "hand"][1]
     t.session.clear_selection()
-    t._on_mouse_down((r.x + 2) * 2, (r.y + 10) * 2)
+    t.click((r.x + 2) * 2, (r.y + 10) * 2)
     assert t.session.selection == [1]
 
 
@@ -189,7 +189,7 @@ def test_play_on_shows_each_computer_move_with_its_ruling():
     table = Table(tutor.deal(11), viewer="S")   # N to move; the learner sits South
     steps = table.session.play_on()
     assert [st.seat for st in steps][:1] == ["N"] and table.session.position.turn == "S"
-    panel = table._panel_html()
+    panel = table.panel_html()
     assert "The computer played" in panel
     for st in steps[-3:]:
         # a learner reads each move in words; the rule id is data, not text
@@ -197,7 +197,7 @@ def test_play_on_shows_each_computer_move_with_its_ruling():
         assert escape(move_words(st.move, st.seat)) in panel
     teacher = Table(tutor.deal(11), viewer="S", mode="teacher")
     steps = teacher.session.play_on()
-    panel = teacher._panel_html()
+    panel = teacher.panel_html()
     for st in steps[-3:]:
         assert f"<code>{st.ruling.rule}</code>" in panel and str(st.move) in panel
 
@@ -209,7 +209,7 @@ def test_a_whole_game_in_the_table_ends_with_winner_and_margin():
     hands = 0
     while True:
         _finish_hand(session)
-        assert "tutor-sheet" in table._panel_html()          # the score sheet of the hand
+        assert "tutor-sheet" in table.panel_html()          # the score sheet of the hand
         hands += 1
         if session.next_hand() is None:
             break
@@ -221,7 +221,7 @@ def test_a_whole_game_in_the_table_ends_with_winner_and_margin():
     said = session.game_status()
     assert said.startswith("The game is over: North–South") and ("win the game, by" in said or "drawn" in said)
     assert "game.end" not in said and "NS" not in said and "EW" not in said   # no rule id, no codes
-    assert "Game:" in table._panel_html()
+    assert "Game:" in table.panel_html()
 
 
 def test_replay_steps_through_a_finished_hand_with_each_ruling():
@@ -234,7 +234,7 @@ def test_replay_steps_through_a_finished_hand_with_each_ruling():
     seen = 0
     while session.redo():
         assert session.ruling is not None and session.ruling.legal
-        assert session.ruling.rule in table._panel_html()
+        assert session.ruling.rule in table.panel_html()
         seen += 1
     assert seen == count and session.position == final
 

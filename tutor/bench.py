@@ -147,6 +147,11 @@ def main(argv=None) -> int:
     else:
         for name, value in measure().items():
             print(f"table {name}: {value}")
+        from .table.bench import measure_counts
+        for name, m in measure_counts(n=20).items():      # the table of two, three and six
+            print(f"table redraw, {name}: median {m['redraw_ms_median']} ms (max {m['redraw_ms_max']}), "
+                  f"{m['bytes_per_redraw']} bytes in {m['messages_per_redraw']} message "
+                  f"(target <= 10 ms, <= 40000 bytes, one message)")
     timings = Path(__file__).resolve().parent.parent / "tests/browser/screenshots/table-timings.json"
     if timings.exists():
         import json

@@ -3,6 +3,7 @@
 import pytest
 
 import tutor
+from positions import explicit_deal, interleaved_108
 
 
 def parse_error(lines):
@@ -52,8 +53,7 @@ def test_more_than_108_cards_unseen_count():
 
 def test_more_than_108_cards_listed():
     RULE = "deck.cards"
-    from test_rule_ids import _explicit_deal, _interleaved_108
-    text = _explicit_deal(_interleaved_108())
+    text = explicit_deal(interleaved_108())
     lines = text.rstrip("\n").split("\n")
     w = [i for i, l in enumerate(lines) if l.startswith("W:")][0]
     lines[w] = lines[w] + " + 2"          # two unseen cards more than the deck holds

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..i18n import N_, translator
 from ..engine.plainwords import move_words
-from .pages import Words, inline_md
+from .pages import HtmlWords, inline_md
 from .room import lesson as get_lesson
 
 NO_PLAYWRIGHT = N_("Printing handouts needs the Python package playwright "
@@ -93,7 +93,7 @@ def _heading(t, les) -> str:
 def questions_html(keys, lang: str = "en") -> str:
     """Every question of the lessons `keys`, with its diagram and a place to answer."""
     t = translator(lang)
-    w = Words(t)
+    w = HtmlWords(t)
     parts = []
     for key in keys:
         les = get_lesson(key, lang)
@@ -128,7 +128,7 @@ def answer_rows(les, lang: str = "en") -> list[dict]:
 def answers_html(keys, lang: str = "en") -> str:
     """The answer key of the lessons `keys` (a separate document: hand it out afterwards)."""
     t = translator(lang)
-    w = Words(t)
+    w = HtmlWords(t)
     parts = []
     for key in keys:
         les = get_lesson(key, lang)

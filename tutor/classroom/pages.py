@@ -56,7 +56,7 @@ WORDS = (
 )
 
 
-class Words:
+class HtmlWords:
     """`WORDS` in one language, for HTML: ``w["Join"]`` escaped, ``w.fmt("Lesson {number}",
     number=6)`` filled and escaped, ``w.raw(msg)`` as it is."""
 
@@ -151,7 +151,7 @@ class RoomHandler(InRoom, JupyterHandler):
     def write_error(self, status_code, **kwargs):
         """Errors in words, never a traceback."""
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         text = {403: t.gettext("This page is not open to you."),
                 404: t.gettext("There is no such page in this room.")}.get(
             status_code, t.gettext("Something went wrong on the teacher's computer. "
@@ -169,7 +169,7 @@ class JoinHandler(RoomHandler):
 
     def form(self, name="", code="", error=None, status=200):
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         nxt = _safe_next(self.get_argument("next", ""), "")
         body = (f"<h1>{w['Join the Canasta class']}</h1>"
                 f"<p>{w['Type your name and the room code your teacher shows.']}</p>"
@@ -210,7 +210,7 @@ class TeacherLoginHandler(RoomHandler):
 
     def form(self, error=None, status=200):
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         body = (f"<h1>{w['Teacher']}</h1>{self.error_box(error)}"
                 f"<form class='card' method='post' action='{self.url('/teacher/login')}'>{self.xsrf_form_html()}"
                 f"<label for='password'>{w['Teacher password']}</label>"
@@ -259,7 +259,7 @@ class LessonListHandler(RoomHandler):
     @web.authenticated
     def get(self):
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         app = self.settings["tutor_app"]
         items = []
         for number, title, path in app.lesson_notebooks():
@@ -289,7 +289,7 @@ class TeacherHandler(RoomHandler):
 
     def send_view(self, error=None, status=200):
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         app = self.settings["tutor_app"]
         room = self.room
         addresses = "".join(f"<li><code>{html.escape(a)}</code></li>" for a in app.join_addresses())
@@ -326,7 +326,7 @@ class TeacherHandler(RoomHandler):
     def state_html(self) -> str:
         """Who is in, their progress, and the question on the screens with its tally."""
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         room = self.room
         rows = room.progress()
         now = time.time()
@@ -362,7 +362,7 @@ class TeacherHandler(RoomHandler):
 
     def question_html(self, learners: int) -> str:
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         q = self.room.current()
         if q is None:
             return ""
@@ -454,7 +454,7 @@ class QuestionHandler(RoomHandler):
 
     def question_state(self, kernel: str = "") -> dict:
         t = self.t
-        w = Words(t)
+        w = HtmlWords(t)
         user = self.current_user
         km = self.kernel_manager
         asleep = bool(kernel) and km.owner(kernel) != user.username

@@ -23,7 +23,13 @@ Layout, seen from the `viewer` at the bottom: the partner at the top, the next p
 melds in a band under the top hand, the viewer's team's melds in a band above the
 viewer's hand; in the middle the stock, the discard pile (wild cards and red threes
 crosswise), the status (whose turn, phase, scores, "may I go out?") and the frozen or
-blocked mark. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
+blocked mark. Two, three and six players (`_round`): no side columns; the others sit in a
+row across the top in turn order from the left (two: the opponent over the whole table;
+three: each over half of it; six: a plate each — name, "your partner" or the team, a short
+stack of backs and the count — edged in its side's colour, `SIDE_COLOURS`), each side's
+melds in a band under its player (two, three) or edged in its colour (six: the opponents'
+one or two bands under the plates, the viewer's above the hand); the bands and the middle
+row span the table. The width adapts from `MIN_WIDTH` (560) to `WIDTH` (960) (the widget draws at the width
 it is shown at, so that text keeps its size), the height from `MIN_HEIGHT` (664) to `HEIGHT`
 (770) (the widget draws shorter on a short screen, so that a lesson's table, its task and
 the hand fit at 1280×800: the meld bands and the middle row give up the room, every text
@@ -81,6 +87,9 @@ FOCUS = "#ffeb3b"
 FROZEN = "#01579b"
 BLOCKED = "#b71c1c"
 YES = "#1b5e20"
+#: each side's colour at a table of teams (six players): the edge of its players' plates
+#: and of its band, and the words that name it; light on the felt, dark on paper (`PRINT_INK`)
+SIDE_COLOURS = ("#8fd0ff", "#ffc46b", "#f9a9d0")
 SHADOW = "rgba(0,0,0,0.28)"
 BAND = "rgba(0,0,0,0.18)"
 BOX = "rgba(0,0,0,0.35)"
@@ -99,7 +108,8 @@ PRINT_FILLS = {          # screen fill: (print fill, outline)
 PRINT_STROKES = {"rgba(255,255,255,0.10)": None, "rgba(255,255,255,0.25)": "#757575",
                  BACK_EDGE: BACK, MUTED: "#9e9e9e", "#f5f5f5": None, FOCUS: BLACK}
 PRINT_INK = {INK: "#1b1b1b", MUTED: "#424242", GOLD: "#5a4a00", "#ffffff": "#1b1b1b",
-             "#e0e0e0": "#1b1b1b"}
+             "#e0e0e0": "#1b1b1b", SIDE_COLOURS[0]: "#0d47a1", SIDE_COLOURS[1]: "#7a4100",
+             SIDE_COLOURS[2]: "#880e4f"}
 PRINT_DROP = {SHADOW, "rgba(0,0,0,0.30)"}
 
 TEAM_NAMES = {"NS": "North–South", "EW": "East–West"}    # English; shown via the glossary
@@ -139,7 +149,8 @@ def seats_around(viewer: str, fmt=FOUR) -> dict:
     at the bottom and the others clockwise from the left: ``{"bottom": seat, "left": seats,
     "top": seats, "right": seats}``, each side a tuple of seats (empty where nobody sits).
     Four: one seat a place; two: the other player on top; three: the others left and right;
-    six: two on the left, one on top, two on the right."""
+    six: two on the left, one on top, two on the right. (The four-player table is drawn from
+    these places; two, three and six sit in a row across the top instead: `_round`.)"""
     seats = fmt.seats
     i, n = fmt.seat_index[viewer], len(seats)
     others = [seats[(i + k) % n] for k in range(1, n)]
@@ -175,10 +186,12 @@ def _suit_colour(card) -> str:
     return RED if card.is_red else BLACK
 
 
-def _card(out, card, x, y, w, h, t, *, full=True, mark=None, crosswise=False, flat=False):
-    """A face-up card; `mark` is an outline colour (selected, highlighted)."""
+def _card(out, card, x, y, w, h, t, *, full=True, mark=None, crosswise=False, flat=False, shadow=True):
+    """A face-up card; `mark` is an outline colour (selected, highlighted). `shadow=False`:
+    none (a card that the next one of a stack covers but for a strip: fewer bytes to send)."""
     r = max(3, w // 9)
-    out.append(("rect", x + 2, y + 2, w, h, r, SHADOW, None, 0))
+    if shadow:
+        out.append(("rect", x + 2, y + 2, w, h, r, SHADOW, None, 0))
     tint = WILD_TINT if card.is_wild else CARD
     out.append(("rect", x, y, w, h, r, tint, mark or CARD_EDGE, 3 if mark else 1))
     colour = _suit_colour(card)
@@ -342,7 +355,7 @@ def _fan(n, width, card_w, max_step):
 
 
 def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlight=(),
-              clickable=False, focus=None):
+              clickable=False, focus=None, shadows=True):
     n = view.counts[seat]
     if not n:
         return
@@ -366,7 +379,8 @@ def _hand_row(out, regions, view, seat, x0, x1, y, w, h, t, selected=(), highlig
             hl.remove(card)
         cx = x + i * step
         cy = y - (12 if sel else 0)
-        _card(out, card, cx, cy, w, h, t, full=(i == n - 1 or step >= w), mark=mark)
+        _card(out, card, cx, cy, w, h, t, full=(i == n - 1 or step >= w), mark=mark,
+              shadow=shadows or i == n - 1 or step >= w)
         if clickable:
             regions.append(Region("hand", (seat, i), cx, cy, step if i < n - 1 else w, h))
         if focus == i:
@@ -418,7 +432,8 @@ def _meld_width(meld, w, t) -> float:
     return max(w + 8, *(text_width(words, MIN_TEXT) + 8 for words in _canasta_words(meld, t)))
 
 
-def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, focused=False):
+def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, focused=False,
+          shadows=True):
     """One meld as an overlapping column; a canasta as a closed pile (red natural, black mixed)."""
     if meld.is_canasta:
         natural = meld.is_natural_canasta
@@ -442,7 +457,8 @@ def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, f
             if card in hl:
                 mark = HIGHLIGHT
                 hl.remove(card)
-            _card(out, card, x, y + i * step, w, h, t, full=(i == n - 1), mark=mark, flat=True)
+            _card(out, card, x, y + i * step, w, h, t, full=(i == n - 1), mark=mark, flat=True,
+                  shadow=shadows or i == n - 1)
         total = step * (n - 1) + h
         if targeted:
             out.append(("rect", x - 3, y - 3, w + 6, total + 6, 6, None, HIGHLIGHT, 3))
@@ -451,57 +467,240 @@ def _meld(out, regions, team, meld, x, y, w, h, max_h, highlight, targeted, t, f
     regions.append(Region("meld", (team, meld.rank), x, y, w, total))
 
 
-def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=None):
+def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=None, compact=False,
+          colour=None):
     """A team's melds: its name and score at the top left, its red threes in a column at
     the right end, the melds between. Every label is measured: the column is as wide as
     its words; a title too long for the row beside them drops to 12 px, and its score goes
-    to the foot of the column (the status box has the scores too)."""
+    to the foot of the column (the status box has the scores too).
+
+    `compact` (two, three and six players, whose bands may be half the table wide): the red
+    threes' column takes at most about a third of the band, its cards closer together, so
+    that the melds keep their room. `colour`: the side's colour (a table of teams), an edge
+    down the band's left and its title's words."""
     out.append(("rect", x0, y0, x1 - x0, y1 - y0, 10, BAND, None, 0))
     regions.append(Region("band", team, x0, y0, x1 - x0, y1 - y0))
+    if colour is not None:
+        out.append(("rect", x0 + 3, y0 + 8, 4, y1 - y0 - 16, 0, colour, None, 0))
     red3 = view.team_red3(team)
-    # the red threes' column: four cards (104 px) or its words, the wider
-    size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
-                          104, lines=1 if red3 else 2)
-    col = max(112, max(text_width(line, size) for line in red_words) + 8)
+    scale = view.rules.format.red3_scale
+    bonus = None
+    if len(red3) == 4 and not scale:
+        bonus = t.gettext("all four: {points}").format(points=ALL_RED_THREES)
+    elif scale and len(red3) >= 5:          # six players: five and six score more (players.red3-six)
+        bonus = (t.gettext("five: {points}") if len(red3) == 5 else
+                 t.gettext("all six: {points}")).format(points=scale[len(red3)])
+    step = 24
+    if compact:
+        cap = max(76, (x1 - x0) * 0.3)
+        # its words on two lines where one is too long (the cards then lie a line lower)
+        size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
+                              cap - 8, lines=2)
+        if len(red3) > 1:
+            step = min(24, (cap - 8 - 32) / (len(red3) - 1))
+        col = max(max(text_width(line, size) for line in red_words) + 8,
+                  32 + step * (len(red3) - 1) + 8 if red3 else 0)
+        if bonus is not None:
+            bonus_size, lines = fit(bonus, 12, col - 8, bold=True, lines=2)
+            col = max(col, max(text_width(line, bonus_size, True) for line in lines) + 8)
+    else:
+        # the red threes' column: four cards (104 px) or its words, the wider
+        size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
+                              104, lines=1 if red3 else 2)
+        col = max(112, max(text_width(line, size) for line in red_words) + 8)
     rx = x1 - col
     for k, line in enumerate(red_words):
         _label(out, rx, y0 + 12 + 14 * k, line, size, MUTED)
+    down = 14 * (len(red_words) - 1) if red3 else 0
     for i, card in enumerate(red3):
-        _card(out, card, rx + i * 24, y0 + 26, 32, 44, t, full=(i == len(red3) - 1))
-    if len(red3) == 4:
-        four_size, four = fit(t.gettext("all four: {points}").format(points=ALL_RED_THREES), 12,
-                              col - 8, bold=True, lines=2)
+        _card(out, card, rx + i * step, y0 + 26 + down, 32, 44, t, full=(i == len(red3) - 1))
+    if bonus is not None:
+        four_size, four = fit(bonus, 12, col - 8, bold=True, lines=2)
         for k, line in enumerate(four):
-            _label(out, rx, y0 + 84 + 14 * k, line, four_size, GOLD, True)
+            _label(out, rx, y0 + 84 + down + 14 * k, line, four_size, GOLD, True)
     # the title and the score, on the row left of the column's words
     title = t.format(t.gettext("{team:name} melds"), team=team)
     score = t.gettext("score {points}").format(points=view.team_score(team))
-    room = rx - 10 - (x0 + 10)
+    words = colour or MUTED
+    tx = x0 + 10 + (4 if colour is not None else 0)
+    room = rx - 10 - tx
+    lower = 0                               # a title on two lines moves the melds down
     if text_width(title, 13, True) + 12 + text_width(score, 13) <= room:
-        _label(out, x0 + 10, y0 + 12, title, 13, MUTED, True)
-        _label(out, x0 + 22 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
-    else:
+        _label(out, tx, y0 + 12, title, 13, words, True)
+        _label(out, tx + 12 + text_width(title, 13, True), y0 + 12, score, 13, INK, False)
+    elif not compact:
         title_size, _ = fit(title, 13, room, bold=True)
-        _label(out, x0 + 10, y0 + 12, title, title_size, MUTED, True)
+        _label(out, tx, y0 + 12, title, title_size, words, True)
         _label(out, rx, y1 - 12, score, 13, INK, False)
+    else:
+        # a narrow band: the title on two lines if need be; the score at the column's foot,
+        # unless the red threes' bonus is there (the status box has the scores too)
+        title_size, lines = fit(title, 13, room, bold=True, lines=2)
+        for k, line in enumerate(lines):
+            _label(out, tx, y0 + 12 + 14 * k, line, title_size, words, True)
+        lower = 14 * (len(lines) - 1)
+        if bonus is None:
+            _label(out, rx, y1 - 12, score, fit(score, 13, col - 4)[0], INK, False)
     melds = view.team_melds(team)
     if not melds:
         _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, t.gettext("no melds yet"), 13, MUTED, False, "center")
         return
     w, h = 48, 60
-    avail = rx - 12 - (x0 + 10)
+    avail = rx - 12 - tx
     widths = [_meld_width(m, w, t) for m in melds]
     # side by side 14 px apart, or closer, or overlapping evenly when they do not fit: the
     # last one ends left of the red threes' column
     gap = min(14.0, (avail - sum(widths)) / (len(melds) - 1)) if len(melds) > 1 else 0.0
-    x = x0 + 10
+    x = tx
     for meld, mw in zip(melds, widths):
-        _meld(out, regions, team, meld, x, y0 + 28, w, h, y1 - y0 - 34,
-              highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)))
+        _meld(out, regions, team, meld, x, y0 + 28 + lower, w, h, y1 - y0 - 34 - lower,
+              highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)),
+              shadows=not compact)
         x += mw + gap
 
 
-def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
+# ---- two, three and six players ---------------------------------------------------------
+
+#: how far from the table's edge the others' row, the bands and the middle row start (two,
+#: three and six players: no side columns)
+ROUND_X = 20
+
+
+def _round(out, regions, view, W, y, t, highlight, target, focus, seat_label):
+    """The others and the sides' melds at a table of two, three or six (four: `scene`).
+
+    The others sit in a row across the top, in turn order from the left (the next player
+    first), as round a table seen from the viewer's seat. A player alone (two, three) is
+    named over a row of backs with the player's melds under them: two, one over the whole
+    table; three, the two halves of it. At six each player is a plate — the name, "your
+    partner" or the team's name, a short stack of backs and the count (every card face up
+    when the hands are open) — edged in the side's colour, and each side's melds are a band
+    edged in the same colour: the opponents' under the plates (two bands side by side for
+    three teams), the viewer's above the viewer's hand."""
+    fmt = view.rules.format
+    seats, me = fmt.seats, view.seat
+    i, n = fmt.seat_index[me], len(seats)
+    others = [seats[(i + k) % n] for k in range(1, n)]
+    own = fmt.side_of(me)
+    x0, x1 = ROUND_X, W - ROUND_X
+    if not fmt.has_partners:
+        span = (x1 - x0 - 8 * (len(others) - 1)) / len(others)
+        for k, seat in enumerate(others):
+            sx0 = x0 + k * (span + 8)
+            seat_label(seat, sx0 + span / 2, y["top_label"])
+            _hand_row(out, regions, view, seat, sx0 + 8, sx0 + span - 8, y["top_hand"], 40, 56, t,
+                      highlight=highlight, shadows=False)
+            regions.append(Region("seat", seat, sx0, y["top_region"], span, 84))
+            _band(out, regions, view, fmt.side_of(seat), sx0, y["band1"], sx0 + span, y["band1_end"],
+                  highlight, target, t, focus, compact=True)
+        _band(out, regions, view, own, x0, y["band2"], x1, y["band2_end"], highlight, target, t, focus,
+              compact=True)
+        return
+    colours = {side: SIDE_COLOURS[k % len(SIDE_COLOURS)] for k, side in enumerate(fmt.sides)}
+    partners = fmt.partners(me)
+    span = (x1 - x0 - 5 * (len(others) - 1)) / len(others)
+    top, bottom = y["top_region"] - 4, y["band1"] - 6
+    opps = []
+    for k, seat in enumerate(others):
+        side = fmt.side_of(seat)
+        if side != own and side not in opps:
+            opps.append(side)
+        words = t.gettext("your partner") if seat in partners else team_name(side, t)
+        px0 = x0 + k * (span + 5)
+        _plate(out, view, seat, px0, top, px0 + span, bottom, t, colours[side], words, highlight)
+        regions.append(Region("seat", seat, px0, top, span, bottom - top))
+    span = (x1 - x0 - 8 * (len(opps) - 1)) / len(opps)
+    for k, side in enumerate(opps):
+        bx = x0 + k * (span + 8)
+        _band(out, regions, view, side, bx, y["band1"], bx + span, y["band1_end"], highlight, target, t,
+              focus, compact=True, colour=colours[side])
+    _band(out, regions, view, own, x0, y["band2"], x1, y["band2_end"], highlight, target, t, focus,
+          compact=True, colour=colours[own])
+
+
+def _plate(out, view, seat, x0, y0, x1, y1, t, colour, words, highlight=()):
+    """One of the others at a table of six: a plate edged in the side's colour with the
+    seat's name (on gold, ▶ marked, while it is to play), `words` (its side) in the side's
+    colour, and its hand: a short stack of backs with the count beside it; open, the cards
+    written out on a white panel (13 cards and more fanned in a plate a fifth of the table
+    wide would hide their faces, and cost the redraw a card's shapes each)."""
+    out.append(("rect", x0, y0, x1 - x0, y1 - y0, 8, BAND, None, 0))
+    out.append(("rect", x0 + 3, y0 + 6, 4, y1 - y0 - 12, 0, colour, None, 0))
+    left = x0 + 10
+    room = x1 - 6 - left
+    cx = (left + x1 - 6) / 2
+    name = seat_name(seat, t)
+    if seat == view.turn and view.phase != "over":
+        text = "▶ " + name
+        size, _ = fit(text, 13, room - 12, bold=True)
+        if text_width(text, size, True) > room - 12:      # too narrow for the mark: the gold says it
+            text = name
+            size, _ = fit(text, 13, room - 12, bold=True)
+        pill = min(room, text_width(text, size, True) + 12)
+        out.append(("rect", cx - pill / 2, y0 + 3, pill, 19, 9, GOLD, None, 0))
+        _label(out, cx, y0 + 13, text, size, "#3e2a00", True, "center")
+    else:
+        size, _ = fit(name, 13, room, bold=True)
+        _label(out, cx, y0 + 13, name, size, INK, True, "center")
+    n = view.counts[seat]
+    count = _count(n, t)
+    cards = view.hands.get(seat)
+    if cards is not None:                   # open: the count beside the side's words, if it fits
+        both = f"{words} · {count}"
+        words = both if text_width(both, 12) <= room else words
+    size, _ = fit(words, 12, room)
+    _label(out, cx, y0 + 29, words, size, colour, False, "center")
+    top = y0 + 37
+    if cards is None:
+        if text_width(count, 12) > room / 2:
+            count = str(n)
+        wide = text_width(count, 12)
+        ch = max(30, min(44, y1 - 4 - top))
+        cw = round(ch * 0.72)
+        k = min(n, 4)
+        stack = cw + 4 * (k - 1) if k else 0
+        sx = cx - (stack + (6 if k else 0) + wide) / 2
+        for j in range(k - 1):              # the backs under the top one: their edges show
+            out.append(("rect", sx + 4 * j, top, cw, ch, 0, BACK, "#0d1b4a", 1))
+        if k:
+            _back(out, sx + 4 * (k - 1), top, cw, ch)
+        _label(out, sx + stack + (6 if k else 0), top + ch / 2, count, 12, INK)
+        return
+    if not cards:
+        return
+    out.append(("rect", left, top, room, y1 - 3 - top, 4, CARD, CARD_EDGE, 1))
+    lines = max(1, int((y1 - 3 - top - 4) // 14))
+    hl = list(highlight)
+    texts = [(f"{c.rank}{'★' if c.rank == 'JK' else SUIT_SYMBOLS[c.suit]}", c) for c in cards]
+    x, line, k = left + 4, 0, 0
+    words = []                              # written after, a colour at a time: fewer bytes
+    while k < len(texts):
+        text, card = texts[k]
+        w = text_width(text, 12, True)
+        rest = len(texts) - k
+        more = f"+{rest}"
+        last_line = line == lines - 1
+        # on the last line, keep room for "+n" unless every card left fits
+        fits_all = x + sum(text_width(tx, 12, True) + 4 for tx, _c in texts[k:]) - 4 <= left + room - 4
+        if x + w > left + room - 4 or (last_line and not fits_all
+                                        and x + w + 4 + text_width(more, 12, True) > left + room - 4):
+            if last_line:
+                words.append((x, top + 9 + 14 * line, more, BLACK))
+                break
+            x, line = left + 4, line + 1
+            continue
+        ty = top + 9 + 14 * line
+        if card in hl:
+            hl.remove(card)
+            out.append(("rect", x - 2, ty - 7, w + 4, 14, 3, None, HIGHLIGHT, 2))
+        words.append((x, ty, text, _suit_colour(card)))
+        x += w + 4
+        k += 1
+    for x, ty, text, ink in sorted(words, key=lambda word: word[3]):
+        _label(out, x, ty, text, 12, ink, True)
+
+
+def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92, shadows=True):
     pile = view.pile
     size = view.pile_size
     _label(out, x0, y - 14, t.gettext("discard pile"), 13, MUTED, True)
@@ -526,7 +725,8 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92):
         cw, ch = (h, w) if cross else (w, h)
         cy = y + (h - ch) / 2
         mark = HIGHLIGHT if (i == n - 1 or cross) and card in hl else None
-        _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross)
+        _card(out, card, x, cy, cw, ch, t, full=(i == n - 1), mark=mark, crosswise=cross,
+              shadow=shadows or i == n - 1)
         if i < n - 1:
             x += min(base + (cw - w), cw) * scale
     regions.append(Region("pile", None, x0, y, x + w - x0, h))
@@ -681,44 +881,52 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
             _label(out, x, y + 1 + 19 * k, text, 13, colour, k == 0, "center")
 
     narrow = W < 800
-    bx0 = 112 if narrow else 150           # the meld bands and the middle row
-    bx1 = W - bx0
-    # --- top seat (partner) and the two sides
-    for top in at["top"]:
-        seat_label(top, W / 2, y["top_label"])
-        _hand_row(out, regions, view, top, bx0, bx1, y["top_hand"], 40, 56, t, highlight=hl)
-        regions.append(Region("seat", top, bx0, y["top_region"], bx1 - bx0, 84))
-    for side in ("left", "right"):
-        column = at[side]
-        cx = 24 if side == "left" else W - 24 - 44
-        # two seats a side (six players) share the side's height, the nearer one lower
-        height = (y["column_end"] - y["side_label"]) / max(1, len(column))
-        for k, seat in enumerate(column if side == "right" else column[::-1]):
-            y0 = y["side_label"] + k * height
-            shift = y0 - y["side_label"]
-            seat_label(seat, cx + 22 + (14 if side == "left" else -14), y0, lines=True)
-            # a stack of backs ends above the middle row, which runs under it on a narrow table
-            end = y["column_end"] if len(column) < 2 else y0 + height - 8
-            _hand_column(out, view, seat, cx, y["column"] + shift, end, 44, 60, t, highlight=hl,
-                         backs_end=y["box"] - 10 if len(column) < 2 else min(y["box"] - 10, end))
-            regions.append(Region("seat", seat, cx - 10, y["band1"] + shift, 90,
-                                  (y["column_end"] - y["band1"] + 2) / max(1, len(column))))
+    if fmt is FOUR:
+        bx0 = 112 if narrow else 150           # the meld bands and the middle row
+        bx1 = W - bx0
+        # --- top seat (partner) and the two sides
+        for top in at["top"]:
+            seat_label(top, W / 2, y["top_label"])
+            _hand_row(out, regions, view, top, bx0, bx1, y["top_hand"], 40, 56, t, highlight=hl)
+            regions.append(Region("seat", top, bx0, y["top_region"], bx1 - bx0, 84))
+        for side in ("left", "right"):
+            column = at[side]
+            cx = 24 if side == "left" else W - 24 - 44
+            # two seats a side (six players) share the side's height, the nearer one lower
+            height = (y["column_end"] - y["side_label"]) / max(1, len(column))
+            for k, seat in enumerate(column if side == "right" else column[::-1]):
+                y0 = y["side_label"] + k * height
+                shift = y0 - y["side_label"]
+                seat_label(seat, cx + 22 + (14 if side == "left" else -14), y0, lines=True)
+                # a stack of backs ends above the middle row, which runs under it on a narrow table
+                end = y["column_end"] if len(column) < 2 else y0 + height - 8
+                _hand_column(out, view, seat, cx, y["column"] + shift, end, 44, 60, t, highlight=hl,
+                             backs_end=y["box"] - 10 if len(column) < 2 else min(y["box"] - 10, end))
+                regions.append(Region("seat", seat, cx - 10, y["band1"] + shift, 90,
+                                      (y["column_end"] - y["band1"] + 2) / max(1, len(column))))
 
-    # --- melds: opponents under the top hand (side by side when there are two opposing
-    # sides), own team above the viewer's hand
-    own = fmt.side_of(view.seat)
-    opps = [s for s in fmt.sides[fmt.side_index[own] + 1:] + fmt.sides[:fmt.side_index[own]]]
-    span = (bx1 - bx0 - 8 * (len(opps) - 1)) / len(opps)
-    for k, opp in enumerate(opps):
-        x0 = bx0 + k * (span + 8)
-        _band(out, regions, view, opp, x0, y["band1"], x0 + span, y["band1_end"], hl, target, t,
-              focus)
-    _band(out, regions, view, own, bx0, y["band2"], bx1, y["band2_end"], hl, target, t, focus)
+        # --- melds: opponents under the top hand (side by side when there are two opposing
+        # sides), own team above the viewer's hand
+        own = fmt.side_of(view.seat)
+        opps = [s for s in fmt.sides[fmt.side_index[own] + 1:] + fmt.sides[:fmt.side_index[own]]]
+        span = (bx1 - bx0 - 8 * (len(opps) - 1)) / len(opps)
+        for k, opp in enumerate(opps):
+            x0 = bx0 + k * (span + 8)
+            _band(out, regions, view, opp, x0, y["band1"], x0 + span, y["band1_end"], hl, target, t,
+                  focus)
+        _band(out, regions, view, own, bx0, y["band2"], bx1, y["band2_end"], hl, target, t, focus)
 
-    # --- middle: stock, pile, status, marks; across the whole table when the side hands
-    # are short stacks of backs, between the bands when they are open columns
-    stacks = all(s not in view.hands for side in ("left", "right") for s in at[side])
-    mx0, mx1 = (24, W - 24) if stacks and narrow else (92, W - 92) if narrow else (bx0, bx1)
+        # --- middle: stock, pile, status, marks; across the whole table when the side hands
+        # are short stacks of backs, between the bands when they are open columns
+        stacks = all(s not in view.hands for side in ("left", "right") for s in at[side])
+        mx0, mx1 = (24, W - 24) if stacks and narrow else (92, W - 92) if narrow else (bx0, bx1)
+    else:
+        # two, three and six players (`_round`): the others in a row across the top, in
+        # turn order from the left, each side's melds under its players; the bands and
+        # the middle row across the whole table
+        bx0, bx1 = ROUND_X, W - ROUND_X
+        _round(out, regions, view, W, y, t, hl, target, focus, seat_label)
+        mx0, mx1 = bx0, bx1
     my = y["stock"]
     sx = mx0 + 8
     _label(out, sx, my - 14, t.gettext("stock"), 13, MUTED, True)
@@ -754,7 +962,8 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     bw = max(186 if narrow else 200, min(need, mx1 - (px0 + 76 + 16)))
     bx, by, bh = mx1 - bw, y["box"], y["box_h"]
     px1 = bx - 16
-    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"])
+    # (two, three and six players: no shadows under the cards the next one covers, fewer bytes)
+    _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"], shadows=fmt is FOUR)
     _status(out, view, t, bx, by, bw, bh, y, totals, badge)
 
     # the marks under the middle row: frozen for everybody / for a team, blocked
@@ -787,7 +996,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # the seat region first: the hand regions after it win the hit test (`Scene.hit`)
     regions.append(Region("seat", bottom, 40, y["bottom_region"], W - 80, 118))
     _hand_row(out, regions, view, bottom, 40, W - 40, y["hand"], 56, 80, t, selected, hl,
-              clickable=True, focus=focus if isinstance(focus, int) else None)
+              clickable=True, focus=focus if isinstance(focus, int) else None, shadows=fmt is FOUR)
     return Scene(in_print(out) if palette == "print" else out, regions, W, H)
 
 

@@ -28,9 +28,13 @@ from .position import as_position
 _DRAW, _ASK, _YES, _NO = Move("draw"), Move("ask"), Move("yes"), Move("no")
 
 
-def legal_moves(pos) -> list:
-    """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text)."""
-    return [move for move, _ in _legal_pairs(as_position(pos))]
+def legal_moves(pos, shortcuts: bool = True) -> list:
+    """The legal moves of `pos`, as `Move`s (``str(move)`` is the move's text).
+
+    ``shortcuts=False`` is the reference path: every candidate judged by `judge`, none
+    decided by the shortcuts below. It lists the same moves in the same order, only slower
+    (tests/test_generate_shortcuts.py compares the two)."""
+    return [move for move, _ in _legal_pairs(as_position(pos), shortcuts)]
 
 
 def legal_rulings(pos) -> list:
@@ -40,19 +44,25 @@ def legal_rulings(pos) -> list:
             for move, ruling in _legal_pairs(pos)]
 
 
-def _legal_pairs(pos) -> list:
+def _legal_pairs(pos, shortcuts: bool = True) -> list:
     """(move, ruling) for every legal move; the ruling is None where the judge's verdict on
-    another move decided this one too (see `_legal_discards`)."""
+    another move decided this one too (see `_legal_discards`). Without `shortcuts` every
+    candidate is judged."""
     if pos.phase == "over":
         return []
     if pos.asked == "pending":
         return _legal(pos, [_YES, _NO])
     short: list = []             # moves refused only for the first meld's minimum
     if pos.phase == "draw":
-        pairs = _legal(pos, [_DRAW], short) + _legal_takes(pos, short)
+        takes = _legal_takes(pos, short) if shortcuts else _legal(pos, _takes(pos), short)
+        pairs = _legal(pos, [_DRAW], short) + takes
     else:
         ask = [_ASK] if pos.phase == "drawn" and pos.asked == "-" else []
-        pairs = _legal(pos, ask, short) + _legal_melds(pos, short) + _legal_discards(pos)
+        if shortcuts:
+            melds, discards = _legal_melds(pos, short), _legal_discards(pos)
+        else:
+            melds, discards = _legal(pos, _melds(pos), short), _legal(pos, _discards(pos))
+        pairs = _legal(pos, ask, short) + melds + discards
     if not has_opened(pos) and pos.rules.initial_minimum == "on":
         pairs += _legal(pos, _first_meld_actions(pos, [m for m, _ in pairs], short))
     if pos.phase != "draw" and pos.rules.format.canastas_to_go_out > 1 and can_go_out(pos):

@@ -147,6 +147,12 @@ def _spoken(t, name: str) -> str:
         return t.pgettext("rule-name", "“May I go out?”")
     if name == "players" or name.startswith("players."):
         return t.pgettext("rule-name", "the rules for other player counts")
+    if name == "meld.initial":
+        return t.pgettext("rule-name", "the first meld's minimum")
+    if name == "meld.naturals":
+        return t.pgettext("rule-name", "the rule of two natural cards in a meld")
+    if name == "meld.max-wilds":
+        return t.pgettext("rule-name", "the limit of three wild cards in a meld")
     return name
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import html
 import os
 
-import ipywidgets as W
+import ipywidgets as widgets
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from . import get, load_lessons
@@ -76,7 +76,7 @@ class LessonPage:
 
     # ---- the checklist at the top ------------------------------------------------------
     def header(self):
-        self._header = W.HTML(self._header_html())
+        self._header = widgets.HTML(self._header_html())
         self._header.add_class("tutor-lesson-header")
         self.tracker.on_change(lambda _t: self._refresh_header())
         return self._header
@@ -169,7 +169,7 @@ class LessonPage:
         else:
             links.append(html.escape(t.gettext("That was the last lesson.")))
         heading = html.escape(t.gettext("Recap"))
-        box = W.HTML(f"<div style='line-height:1.45'><h2>{heading}</h2>"
+        box = widgets.HTML(f"<div style='line-height:1.45'><h2>{heading}</h2>"
                      f"<ul>{items}</ul><p class='tutor-links'>{' · '.join(links)}</p></div>")
         box.add_class("tutor-recap")
         return box
@@ -200,7 +200,7 @@ class _Nothing:
         return ""
 
 
-class TaskTable(W.VBox):
+class TaskTable(widgets.VBox):
     """A section's table and the tasks set on it: one at a time, judged on the table."""
 
     def __init__(self, page: LessonPage, section):
@@ -214,29 +214,29 @@ class TaskTable(W.VBox):
             self.run = TaskRun(self.session, section.tasks, done=page.tracker.done,
                                record=lambda task, right: page.tracker.record(task.item, "task", right))
             self.run.on_change(lambda _r: self.refresh())
-        self.box = W.HTML()
+        self.box = widgets.HTML()
         self.box.add_class("tutor-task")
         self.show_button = self._button(self.t.gettext("Show me"), "tutor-task-show", self._show_me)
         self.next_button = self._button(self.t.gettext("Next step"), "tutor-task-next", self._go_on)
         self.again_button = self._button(self.t.gettext("Do these steps again"), "tutor-task-again",
                                          self._again)
-        tools = W.HBox([self.show_button, self.next_button, self.again_button])
+        tools = widgets.HBox([self.show_button, self.next_button, self.again_button])
         caption = lesson.positions[section.position]["caption"]
-        head = W.HTML(f"<span id='{anchor(section.id)}-table'></span>"
+        head = widgets.HTML(f"<span id='{anchor(section.id)}-table'></span>"
                       f"<i style='color:{MUTED}'>{html.escape(caption)}</i>")
         # the task beside the table: a panel at the top of its side column (in view with the
         # table's top), its buttons and explanation below, beside the hand (Table.add_panel)
-        self.panel = W.VBox([self.box, tools], layout=W.Layout(width="100%"))
+        self.panel = widgets.VBox([self.box, tools], layout=widgets.Layout(width="100%"))
         self.panel.add_class("tutor-task-panel")
         self.table.add_panel(self.panel)
         super().__init__([head, self.table],
-                         layout=W.Layout(border=f"1px solid {BORDER}", padding="6px", margin="6px 0"))
+                         layout=widgets.Layout(border=f"1px solid {BORDER}", padding="6px", margin="6px 0"))
         self.add_class("tutor-task-table")
         self.refresh()
 
     @staticmethod
     def _button(label, cls, action):
-        b = W.Button(description=label, layout=W.Layout(width="auto", display="none"))
+        b = widgets.Button(description=label, layout=widgets.Layout(width="auto", display="none"))
         b.add_class(cls)
         b.on_click(lambda _b: action())
         return b
@@ -327,7 +327,7 @@ def steps_done(t, done: int, n: int) -> str:
     return t.ngettext("{done} of {n} step done", "{done} of {n} steps done", n).format(done=done, n=n)
 
 
-class LessonList(W.VBox):
+class LessonList(widgets.VBox):
     def __init__(self, lang="en", store=DEFAULT, learner=None):
         from ..progress import current_learner
         self.lang = lang
@@ -336,7 +336,7 @@ class LessonList(W.VBox):
         self._learner = learner
         self.learner = learner or current_learner()
         self.lessons = load_lessons(lang)
-        self.html = W.HTML(self._html())
+        self.html = widgets.HTML(self._html())
         self.html.add_class("tutor-lesson-list")
         super().__init__([self.html])
 

@@ -12,6 +12,7 @@ Seats and teams go into the sentences as their codes, written by `Translator.for
 from __future__ import annotations
 
 from ..engine.diagram import card_words
+from ..engine.formats import FOUR
 from ..i18n import N_, translator
 
 #: whose turn it is and what they are to do, one sentence a phase
@@ -95,6 +96,11 @@ def describe(view, lang: str = "en") -> str:
         else:
             lines.append(t.format(t.gettext("The others hold: {counts} (you play alone)."),
                                   counts=t.join(others)))
+    if fmt is not FOUR and fmt.has_partners:
+        # six players: who plays in which team (the seats alternate, or partners face)
+        for side in fmt.sides:
+            lines.append(t.format(t.gettext("{team:name} is {seats:name}."), team=side,
+                                  seats=fmt.seats_of(side)))
     lines.append(t.gettext("Stock: {count}.").format(count=_count(view.stock_size, t)))
     if view.pile_size:
         line = t.gettext("Discard pile: {count}, the top card is {top}.").format(
@@ -132,6 +138,10 @@ def describe(view, lang: str = "en") -> str:
     if view.asked == "pending":
         lines.append(t.format(t.gettext("{seat:name} asked “may I go out?”: {partner:name} answers."),
                               seat=view.turn, partner=fmt.answerer(view.turn)))
+    elif view.asked in ("yes", "no") and fmt is not FOUR:
+        # more than one partner (six): the one who answered
+        lines.append(t.format(t.gettext("{seat:name} asked “may I go out?”: {partner:name} said {answer:name}."),
+                              seat=view.turn, partner=fmt.answerer(view.turn), answer=view.asked))
     elif view.asked in ("yes", "no"):
         lines.append(t.format(t.gettext("{seat:name}'s partner said {answer:name} to “may I go out?”."),
                               seat=view.turn, answer=view.asked))

@@ -516,9 +516,9 @@ class TableSession:
     # ---- computer help -----------------------------------------------------------------------
     def play_on(self, stop_at=None):
         """Let computer players move until it is the bottom seat's turn again (or the hand ends)."""
-        from .. import autoplay, players as P   # lazily: the computer players are only needed here
-        seats = {s: self.players.get(s) or P.SensiblePlayer() for s in self.position.format.seats
-                 if s != self.bottom}
+        from .. import autoplay, players as computer_players   # lazily: the computer players are only needed here
+        seats = {s: self.players.get(s) or computer_players.SensiblePlayer()
+                 for s in self.position.format.seats if s != self.bottom}
         stop = set(stop_at) if stop_at is not None else {self.bottom}
         steps = autoplay.play_on(self.position, seats, stop)
         for step in steps:

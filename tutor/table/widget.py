@@ -45,20 +45,20 @@ from __future__ import annotations
 import html
 import warnings
 
-import ipywidgets as W
+import ipywidgets as widgets
 from ipycanvas import Canvas
 
 from ..engine.diagram import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH, card_words
-from ..engine.plainwords import actor, move_words, plain_rule_text, without_rule_ids
+from ..engine.plainwords import without_rule_ids
 from ..engine.position import Position
-from ..engine.rulebook import rule_text
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
 from .draw import SCALE, draw_session, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
+from .panel import move_words_for, panel_html
 
-_BUTTONS = [
+BUTTONS = [
     # name, label, tooltip; a button is emphasised when the engine allows its kind of move
     ("draw", N_("Draw"), N_("draw the top card of the stock")),
     ("take", N_("Take the pile"), N_("take the discard pile with the selected cards")),
@@ -88,10 +88,10 @@ _TOOLS = [
 ]
 #: what each mode may show; `buttons=` picks among them
 MODE_BUTTONS = {
-    "learner": tuple(n for n, *_ in _BUTTONS + _TOOLS if n != "edit"),
-    "teacher": tuple(n for n, *_ in _BUTTONS + _TOOLS),
+    "learner": tuple(n for n, *_ in BUTTONS + _TOOLS if n != "edit"),
+    "teacher": tuple(n for n, *_ in BUTTONS + _TOOLS),
 }
-_LABELS = {n: (label, tip) for n, label, tip in _BUTTONS + _TOOLS}
+_LABELS = {n: (label, tip) for n, label, tip in BUTTONS + _TOOLS}
 
 _STYLE = """<style>
 .tutor-table { --tutor-font-size: 14px; --tutor-good: #1b7a3a; --tutor-bad: #b3261e;
@@ -147,13 +147,7 @@ def fit_height(room: int, zoom: int = 1) -> int:
     return max(MIN_HEIGHT, min(HEIGHT, (room - ABOVE_CANVAS) // zoom))
 
 
-def _code(text: str) -> str:
-    """Rulebook text with its `rule.ids` shown as code."""
-    parts = html.escape(text).split("`")
-    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
-
-
-class Table(W.Box):
+class Table(widgets.Box):
     """A Canasta table for one position: click cards or use the keys, press moves, read the ruling."""
 
     def __init__(self, position_or_text, *, lang: str | None = None, mode: str = "learner",
@@ -189,7 +183,7 @@ class Table(W.Box):
         self._kinds_for = None
 
         self.canvas = Canvas(width=WIDTH * SCALE, height=HEIGHT * SCALE,
-                             layout=W.Layout(width="100%", height="auto"))
+                             layout=widgets.Layout(width="100%", height="auto"))
         self.canvas.add_class("tutor-canvas")
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
@@ -201,80 +195,81 @@ class Table(W.Box):
         self.keyboard.observe(lambda _change: self.redraw(), "active")
 
         self.buttons = {}
-        for name, *_ in _BUTTONS + _TOOLS:
+        for name, *_ in BUTTONS + _TOOLS:
             if name == "edit":
-                b = W.ToggleButton(layout=W.Layout(width="auto"))
+                b = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
                 b.observe(self._on_edit_toggle, "value")
             else:
-                b = W.Button(layout=W.Layout(width="auto"))
+                b = widgets.Button(layout=widgets.Layout(width="auto"))
                 b.on_click(lambda _b, n=name: self.press(n))
             b.add_class(f"tutor-btn-{name}")
             if name not in shown:
                 b.layout.display = "none"
             self.buttons[name] = b
-        self.language = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                                   value=self.lang, layout=W.Layout(width="auto"))
+        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                   value=self.lang, layout=widgets.Layout(width="auto"))
         self.language.add_class("tutor-language")
         self.language.observe(self._on_language, "value")
-        self.projector = W.ToggleButton(value=projector, layout=W.Layout(width="auto"))
+        self.projector = widgets.ToggleButton(value=projector, layout=widgets.Layout(width="auto"))
         self.projector.add_class("tutor-btn-projector")
         self.projector.observe(self._on_projector, "value")
-        self.move_box = W.Combobox(options=[], ensure_option=False, continuous_update=True,
-                                   layout=W.Layout(flex="1 1 160px", width="auto"))
+        self.move_box = widgets.Combobox(options=[], ensure_option=False, continuous_update=True,
+                                   layout=widgets.Layout(flex="1 1 160px", width="auto"))
         self.move_box.add_class("tutor-move-box")
         with warnings.catch_warnings():
             # Enter in the box plays the move; ipywidgets 8 deprecates on_submit in favour of
             # continuous_update=False, which would also play a half-typed move on blur
             warnings.simplefilter("ignore", DeprecationWarning)
             self.move_box.on_submit(lambda _w: self.play_typed())
-        self.play_button = W.Button(layout=W.Layout(width="auto", flex="0 0 auto"))
+        self.play_button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.play_button.add_class("tutor-btn-play")
         self.play_button.on_click(lambda _b: self.play_typed())
 
-        self.selection_label = W.HTML(layout=W.Layout(min_height="22px"))
+        self.selection_label = widgets.HTML(layout=widgets.Layout(min_height="22px"))
         self.selection_label.add_class("tutor-selection")
-        self.explanation = W.HTML(layout=W.Layout(width="auto"))
+        self.explanation = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.explanation.add_class("tutor-explanation")
-        self.notation = W.Textarea(continuous_update=False, layout=W.Layout(width="100%", height="260px"))
+        self.notation = widgets.Textarea(continuous_update=False, layout=widgets.Layout(width="100%", height="260px"))
         self.notation.add_class("tutor-notation")
         if self.mode == "teacher":           # the text lists every hand: teachers only
             self.notation.value = self.session.position.to_text()
             self.notation.observe(self._on_text, "value")
-        self.notation_title = W.HTML()
-        self.text_error = W.HTML(layout=W.Layout(width="auto"))
+        self.notation_title = widgets.HTML()
+        self.text_error = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.text_error.add_class("tutor-text-error")
 
         def row(names, cls):
-            box = W.HBox([self.buttons[n] for n in names], layout=W.Layout(flex_flow="row wrap"))
+            box = widgets.HBox([self.buttons[n] for n in names], layout=widgets.Layout(flex_flow="row wrap"))
             box.add_class(cls)
             return box
 
-        moves = row([n for n, *_ in _BUTTONS], "tutor-moves")
+        moves = row([n for n, *_ in BUTTONS], "tutor-moves")
         tools = row([n for n, *_ in _TOOLS], "tutor-tools")
-        typed = W.HBox([self.move_box, self.play_button], layout=W.Layout(width="100%"))
+        typed = widgets.HBox([self.move_box, self.play_button], layout=widgets.Layout(width="100%"))
         typed.add_class("tutor-typed")
-        settings = W.HBox([self.language, self.projector], layout=W.Layout(flex_flow="row wrap"))
+        settings = widgets.HBox([self.language, self.projector], layout=widgets.Layout(flex_flow="row wrap"))
         settings.add_class("tutor-settings")
         teacher = show_text if show_text is not None else self.mode == "teacher"
         if teacher and self.mode != "teacher":
             raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
-        text_box = W.VBox([self.notation_title, self.notation, self.text_error],
-                          layout=W.Layout(width="100%", display=None if teacher else "none"))
+        text_box = widgets.VBox([self.notation_title, self.notation, self.text_error],
+                          layout=widgets.Layout(width="100%", display=None if teacher else "none"))
         # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
         # bottom, level with the side's buttons and explanation
-        self.board = W.VBox([self.selection_label, self.keyboard, self.canvas])
+        self.board = widgets.VBox([self.selection_label, self.keyboard, self.canvas])
         self.board.add_class("tutor-board")
         #: the panels `add_panel` puts at the top of the side column
-        self.panels = W.VBox([], layout=W.Layout(width="100%"))
+        self.panels = widgets.VBox([], layout=widgets.Layout(width="100%"))
         self.panels.add_class("tutor-panels")
-        self._side_parts = (settings, moves, tools, typed, self.explanation, text_box)
+        #: the side column's own parts, under the panels, in their order
+        self.side_parts = (settings, moves, tools, typed, self.explanation, text_box)
         #: the side column (public): panels, settings, moves, tools, move box, explanation, text
-        self.side = W.VBox(list(self._side_parts))
+        self.side = widgets.VBox(list(self.side_parts))
         self.side.add_class("tutor-side")
         self._typed = {}                 # a completion in words -> the move text it stands for
-        style = W.HTML(_STYLE, layout=W.Layout(display="none"))
+        style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([self.board, self.side, style],
-                         layout=W.Layout(display="flex", flex_flow="row wrap", width="100%"), **kwargs)
+                         layout=widgets.Layout(display="flex", flex_flow="row wrap", width="100%"), **kwargs)
         self.add_class("tutor-table")
         if projector:
             self.add_class("tutor-projector")
@@ -292,7 +287,7 @@ class Table(W.Box):
         beside the hand. The widget gets the class ``tutor-panel``."""
         widget.add_class("tutor-panel")
         self.panels.children = (*self.panels.children, widget)
-        self.side.children = (self.panels, *self._side_parts)
+        self.side.children = (self.panels, *self.side_parts)
         self.add_class("tutor-has-panel")
         return widget
 
@@ -308,11 +303,7 @@ class Table(W.Box):
 
     def _move_words(self, move, position=None) -> str:
         """A move in the learner's words, said to the bottom seat when it is theirs."""
-        from ..engine.moves import Move
-        move = Move.parse(move)
-        position = position if position is not None else self.session.position
-        seat = actor(move, position)
-        return move_words(move, seat, self.lang, you=seat == self.session.bottom, position=position)
+        return move_words_for(self.session, self.lang, move, position)
 
     def _words(self):
         """Every label in the table's language (again after a language switch)."""
@@ -447,6 +438,12 @@ class Table(W.Box):
             self.canvas.width, self.canvas.height = width * SCALE, height * SCALE
             self.redraw()
 
+    def click(self, x, y):
+        """A click on the canvas at (x, y) in the canvas's backing-store pixels (the table's
+        pixels times SCALE), as the canvas reports a mouse press: selects the card, aims at
+        the meld, or moves a card in the edit mode."""
+        self._on_mouse_down(x, y)
+
     def _on_mouse_down(self, x, y):
         if self.scene is None:
             return
@@ -537,7 +534,9 @@ class Table(W.Box):
         seat = s.bottom
         if isinstance(self.cursor, tuple):
             _, team, rank = self.cursor
+            alone = not s.position.format.partners(seat)          # two or three players
             self.keyboard.label = t.format(
+                t.gettext("{seat:name}'s meld of {rank:plural}: Space aims Add to meld at it") if alone else
                 t.gettext("{seat:name}'s team's meld of {rank:plural}: Space aims Add to meld at it"),
                 seat=seat, rank=rank)
         else:
@@ -645,10 +644,10 @@ class Table(W.Box):
         t = self.t
         pos = s.position
         # the words first: each widget change is its own message, and this is the one awaited
-        self.explanation.value = self._panel_html()
+        self.explanation.value = self.panel_html()
         # another seat's options would tell its cards; "yes" and "no" tell nothing
         kinds = self._legal_kinds(pos) if s.sees_options() or pos.asked == "pending" else set()
-        for name, *_ in _BUTTONS:
+        for name, *_ in BUTTONS:
             wanted = _BUTTON_KIND.get(name, name) in kinds
             self.buttons[name].button_style = "primary" if wanted else ""
         for name, steps in (("undo", s.past), ("redo", s.future)):
@@ -699,141 +698,9 @@ class Table(W.Box):
             self._texts = [str(m) for m in moves]
         return self._kinds
 
-    def _panel_html(self) -> str:
-        s = self.session
-        t = self.t
-        learner = self.learner
-        out = []
-        r = s.ruling
-        if r is not None:
-            out.append(self._ruling_html(r))
-        if s.last_steps:
-            rows = []
-            for st in s.last_steps[-12:]:
-                # the explanation says "you": it is addressed to the seat that moved
-                to_seat = html.escape(t.format(t.gettext("To {seat:name}: “{explanation}”"),
-                                               seat=st.seat, explanation=st.ruling.explain(self.lang)))
-                if learner:
-                    rows.append(f"<li data-rule='{st.ruling.rule}'>"
-                                + html.escape(self._move_words(st.move, st.ruling.position))
-                                + f" {to_seat}</li>")
-                else:
-                    rows.append(f"<li><b>{html.escape(t.word('seat', st.seat))}</b>: "
-                                f"<code>{html.escape(str(st.move))}</code> — "
-                                f"<code>{st.ruling.rule}</code>. {to_seat}</li>")
-            skipped = len(s.last_steps) - 12
-            out.append("<div class='tutor-steps'><b>" + html.escape(t.gettext("The computer played:")) + "</b>"
-                       + (" <small>(" + html.escape(t.ngettext(
-                           "{n} earlier move: Undo to see it", "{n} earlier moves: Undo to see them",
-                           skipped).format(n=skipped)) + ")</small>" if skipped > 0 else "")
-                       + f"<ol style='margin:2px 0 2px 18px;padding:0'>{''.join(rows)}</ol></div>")
-        if s.message:
-            out.append(f"<div class='tutor-message'>{html.escape(s.message)}</div>")
-        if s.position.phase == "over":
-            out.append(self._sheet_html())
-        if s.game is not None:
-            out.append("<div class='tutor-game'><b>" + html.escape(t.gettext("Game:")) + "</b> "
-                       + html.escape(s.game_status()) + "</div>")
-        if s.legal_list is not None:
-            if s.legal_list:
-                shown = 12 if learner else 40
-                if learner:                  # each move in words, one a line
-                    items = "".join(f"<li>{html.escape(self._move_words(m))}</li>"
-                                    for m in s.legal_list[:shown])
-                    chips = f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul>"
-                else:
-                    chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:shown])
-                more = (" " + html.escape(t.gettext("… and {n} more").format(n=len(s.legal_list) - shown))
-                        if len(s.legal_list) > shown else "")
-                out.append("<div class='tutor-legal'><b>" + html.escape(t.gettext("You can:"))
-                           + f"</b> {chips}{more}</div>")
-            else:
-                out.append("<div class='tutor-legal'>" + html.escape(t.gettext("No legal move here.")) + "</div>")
-        h = s.last_hint
-        if h is not None:
-            if learner:                      # the move in words; the rule ids stay in the data
-                out.append(f"<div class='tutor-hint' data-rule='{' '.join(h.rules)}'><b>"
-                           + html.escape(t.gettext("Hint:")) + "</b> <b class='tutor-move-words'>"
-                           + html.escape(self._move_words(h.move)) + "</b> "
-                           + html.escape(without_rule_ids(h.text)) + "</div>")
-            else:
-                rules = ", ".join(f"<code>{x}</code>" for x in h.rules)
-                out.append("<div class='tutor-hint'><b>" + html.escape(t.gettext("Hint:"))
-                           + f"</b> <code>{html.escape(str(h.move))}</code> — {html.escape(h.text)} {rules}</div>")
-        if not out:
-            pos = s.position
-            if s.sees_options():
-                words = t.gettext("{seat:name} to play. Click cards in your hand (or use the keys), then press "
-                                  "a move. Every try is judged here.")
-            else:
-                words = t.gettext("{seat:name} to play. Press Play on to let the computer play.")
-            out.append("<div class='tutor-note'>" + html.escape(t.format(words, seat=pos.turn))
-                       + "</div>")
-        return f"<div>{''.join(out)}</div>"
-
-    def _ruling_html(self, r) -> str:
-        """The last ruling: the verdict, the move, the explanation and the rule. A learner
-        reads the move in words and the explanation; the rulebook's words and the rule ids
-        are in a small collapsed "The rule" detail. A teacher reads the move text and the ids."""
-        s = self.session
-        t = self.t
-        good = "good" if r.legal else "bad"
-        verdict = html.escape(t.gettext("Legal") if r.legal else t.gettext("Illegal"))
-        others = [x for x in r.reasons if x != r.rule]
-        rule_id = f"<code class='tutor-rule-id'>{r.rule}</code>"
-        also = html.escape(t.gettext("also: {rules}")).format(
-            rules=", ".join(f"<code>{x}</code>" for x in others))
-        undo = ("<small class='tutor-undo-note tutor-note'>"
-                + html.escape(t.gettext("The table has moved on: Undo takes the move back, to try another."))
-                + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
-        head = (f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
-                f"data-legal='{str(r.legal).lower()}'>")
-        why = f"<span class='tutor-why'>{html.escape(r.explain(self.lang))}</span>"
-        if self.learner:
-            # the rulebook's words, without the ids it cites: the id is given beside them
-            book = html.escape(t.gettext("Rule {rule}: {text}")).format(
-                rule=rule_id, text="<i>" + html.escape(plain_rule_text(r.rule, self.lang)) + "</i>")
-            summary = html.escape(t.gettext("The rule"))
-            detail = (f"<details class='tutor-rule'><summary><small>{summary}</small></summary>"
-                      f"<small>{book}</small>" + (f"<br><small>{also}</small>" if others else "")
-                      + "</details>")
-            words = html.escape(self._move_words(r.move, r.position))
-            return (head + f"<b class='tutor-{good}'>{verdict}</b>: "
-                    f"<span class='tutor-move-words'>{words}</span><br>{why}{detail}"
-                    + undo + "</div>")
-        # the rulebook's words for the deciding rule, in the table's language
-        book = html.escape(t.gettext("Rule {rule}: {text}")).format(
-            rule=rule_id, text=f"<i>{_code(rule_text(r.rule, self.lang))}</i>")
-        return (head + f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
-                f"{why}<br><small>{book}</small>"
-                + (f"<br><small>{also}</small>" if others else "")
-                + (f"<br>{undo}" if undo else "") + "</div>")
-
-    def _sheet_html(self) -> str:
-        """The hand's score sheet, line by line (score_hand, its words in the table's
-        language); teachers see each line's rule id, a learner's sheet keeps it in the data."""
-        from ..engine.scoring import score_hand
-        t = self.t
-        pos = self.session.position
-        if pos.out:
-            how = t.format(t.gettext("{seat:name} went out concealed") if pos.out_concealed
-                           else t.gettext("{seat:name} went out"), seat=pos.out)
-        else:
-            how = t.gettext("the stock ran out")
-        parts = []
-        for team, sheet in score_hand(pos, self.lang).items():
-            # one team under the other: side by side the rule ids wrapped in the narrow panel
-            rows = "".join(f"<tr data-rule='{rule}'>"
-                           + ("" if self.learner else
-                              f"<td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>")
-                           + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
-                           f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
-                           for rule, points, words in sheet.items)
-            total = t.format(t.gettext("{team:name}: {points}"), team=team, points=sheet.total)
-            parts.append(f"<div style='margin-top:4px'><b>{html.escape(total)}</b>"
-                         f"<table style='line-height:1.3'>{rows}</table></div>")
-        return ("<div class='tutor-sheet'><b>" + html.escape(t.gettext("The hand is over ({how}). Score sheet:").format(
-            how=how)) + f"</b>{''.join(parts)}</div>")
+    def panel_html(self) -> str:
+        """The panel's HTML for this table's session, language and mode (tutor/table/panel.py)."""
+        return panel_html(self.session, self.lang, self.learner)
 
     # ---- text form ---------------------------------------------------------------------------
     def __repr__(self) -> str:
