@@ -45,3 +45,20 @@ setup_venv() {  # usage: setup_venv EXTRAS   e.g. setup_venv notebook
     export PATH="$VENV/bin:$PATH"
     export VIRTUAL_ENV="$VENV"
 }
+
+# configurable-http-proxy, JupyterHub's proxy, is an npm package: installed into .hub/
+# (git-ignored) for `python -m tutor hub` and the hub's browser test. Returns 1, with the
+# reason, when npm is missing.
+install_proxy() {
+    if [ -x "$REPO/.hub/node_modules/.bin/configurable-http-proxy" ] || command -v configurable-http-proxy >/dev/null 2>&1; then
+        return 0
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        echo "error: npm not found: JupyterHub's proxy (configurable-http-proxy) is an npm package." >&2
+        echo "       Install Node.js and npm (Debian: sudo apt-get install -y nodejs npm)." >&2
+        return 1
+    fi
+    echo "--- npm install configurable-http-proxy@5 into .hub/ (JupyterHub's proxy)"
+    mkdir -p "$REPO/.hub"
+    npm install --silent --no-audit --no-fund --prefix "$REPO/.hub" configurable-http-proxy@5 </dev/null
+}

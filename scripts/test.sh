@@ -38,7 +38,15 @@ if ! command -v pdftoppm >/dev/null 2>&1; then
     fi
 fi
 
+# The hub's browser test needs configurable-http-proxy (npm) and so Node.js with npm.
+if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "--- installing nodejs and npm (needed by the hub's test: configurable-http-proxy)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm \
+        || { DEBIAN_FRONTEND=noninteractive apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
+fi
+
 setup_venv test
+install_proxy || echo "warning: the hub's browser test will fail without configurable-http-proxy." >&2
 # The lessons keep each learner's progress (tutor/progress.py); the tests' runs keep theirs
 # apart from the progress of whoever runs them.
 export TUTOR_PROGRESS="${TUTOR_PROGRESS:-$(mktemp -d)/progress.sqlite3}"

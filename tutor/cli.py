@@ -54,6 +54,8 @@ def _parser(t) -> argparse.ArgumentParser:
     s.add_argument("file", help=t.gettext("a position in the notation (or - for standard input)"))
     sub.add_parser("class", help=t.gettext("serve the lessons to a room of learners "
                                            "(python -m tutor class --help)"))
+    sub.add_parser("hub", help=t.gettext("try the lessons on a real JupyterHub on this computer "
+                                         "(python -m tutor hub --help)"))
     return parser
 
 
@@ -62,6 +64,9 @@ def main(argv=None) -> int:
     if argv[:1] == ["class"]:               # the class server (tutor/classroom) has its own options
         from .classroom import main as class_main
         return class_main(argv[1:])
+    if argv[:1] == ["hub"]:                 # a trial JupyterHub (tutor/classroom/hub)
+        from .classroom.hub import main as hub_main
+        return hub_main(argv[1:])
     chosen = language_option(argv)
     parser = _parser(translator(chosen if chosen in LANGUAGES else None))
     try:

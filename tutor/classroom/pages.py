@@ -128,8 +128,9 @@ class InRoom:
         return self.base_url.rstrip("/") + path
 
 
-class RoomHandler(InRoom, JupyterHandler):
-    """A page of the room: the room, its words, who is asking."""
+class RoomPage(InRoom):
+    """A page of the room: its words, its pages and JSON answers, errors in words (any
+    tornado handler with the room in its settings: the class server's, the hub's service)."""
 
     def send_page(self, title, body, status=200, script=""):
         self.set_status(status)
@@ -160,6 +161,10 @@ class RoomHandler(InRoom, JupyterHandler):
         self.finish(page(text, f"<h1>{html.escape(text)}</h1>"
                                 f"<p><a href='{self.url('/')}'>{w['Back to the lessons']}</a></p>",
                          self.room.lang))
+
+
+class RoomHandler(RoomPage, JupyterHandler):
+    """A page of the class server: the room, its words, who is asking."""
 
 
 # ---- coming in and leaving ---------------------------------------------------------------------
@@ -273,39 +278,33 @@ class LessonListHandler(RoomHandler):
 
 # ---- the teacher's view --------------------------------------------------------------------------
 
-class TeacherHandler(RoomHandler):
-    def must_be_teacher(self) -> bool:
-        if not is_teacher(self.current_user):
-            if self.request.method in ("GET", "HEAD"):
-                self.redirect(self.url("/teacher/login"))
-                return False
-            raise web.HTTPError(403)
-        return True
+class TeacherView(RoomPage):
+    """The teacher's view of the room (who is in, their progress, the question on the
+    screens): built here for the class server's `TeacherHandler` and the hub's service."""
 
-    @allow_unauthenticated                  # not the learners' join page: the teacher's
-    def get(self):
-        if self.must_be_teacher():
-            self.send_view()
+    def intro_html(self, w) -> str:
+        """The first card: where learners come in, tonight's lessons, the handouts."""
+        app = self.settings["tutor_app"]
+        room = self.room
+        addresses = "".join(f"<li><code>{html.escape(a)}</code></li>" for a in app.join_addresses())
+        return (f"<div class='card'><p>{w['Learners open this address and type the room code:']}</p>"
+                f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
+                f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(_lesson_titles(room)) or '—')}"
+                f" · <a href='{self.url('/teacher/handouts.pdf')}'>{w['Handouts to print (PDF)']}</a>"
+                f" · <a href='{self.url('/teacher/answers.pdf')}'>{w['Answer key (PDF)']}</a>"
+                f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{w['The lessons']}</a></p></div>")
 
     def send_view(self, error=None, status=200):
         t = self.t
         w = HtmlWords(t)
-        app = self.settings["tutor_app"]
         room = self.room
-        addresses = "".join(f"<li><code>{html.escape(a)}</code></li>" for a in app.join_addresses())
         options = "".join(
             f"<option value='{html.escape(les.key)}|{html.escape(ex.id)}'>"
             f"{w.fmt('Lesson {number}', number=int(les.number))}: "
             f"{html.escape(_short(ex.prompt))}</option>" for les, ex in room.questions())
         ask = html.escape(t.gettext("Everyone: what would you rule here?"))
         body = (
-            f"<h1>{w['Your Canasta class']}</h1>{self.error_box(error)}"
-            f"<div class='card'><p>{w['Learners open this address and type the room code:']}</p>"
-            f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
-            f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(_lesson_titles(room)) or '—')}"
-            f" · <a href='{self.url('/teacher/handouts.pdf')}'>{w['Handouts to print (PDF)']}</a>"
-            f" · <a href='{self.url('/teacher/answers.pdf')}'>{w['Answer key (PDF)']}</a>"
-            f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{w['The lessons']}</a></p></div>"
+            f"<h1>{w['Your Canasta class']}</h1>{self.error_box(error)}{self.intro_html(w)}"
             f"<div id='state'>{self.state_html()}</div>"
             f"<h2>{w['Put a question on every screen']}</h2>"
             f"<form class='card' method='post' action='{self.url('/teacher/push')}'>{self.xsrf_form_html()}"
@@ -318,8 +317,13 @@ class TeacherHandler(RoomHandler):
             f"<label for='move'>{w['The move to rule on']}</label>"
             f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
             f"<button type='submit'>{ask}</button></form>")
+        xsrf = self.xsrf_token
+        xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
+        # the XSRF header on a GET too: a JupyterHub service takes a script's GET with its
+        # login cookie only with it (the class server does not need it)
         script = (f"<script>setInterval(async()=>{{try{{const r=await fetch('{self.url('/teacher/state')}',"
-                  f"{{cache:'no-store'}});if(r.ok)document.getElementById('state').innerHTML=await r.text();}}"
+                  f"{{cache:'no-store',headers:{{'X-XSRFToken':'{html.escape(xsrf)}'}}}});"
+                  f"if(r.ok)document.getElementById('state').innerHTML=await r.text();}}"
                   f"catch(e){{}}}},3000);</script>")
         self.send_page(t.gettext("Your Canasta class"), body, status, script)
 
@@ -389,6 +393,21 @@ class TeacherHandler(RoomHandler):
                 f"<button class='quiet' type='submit'>{w['Take the question off the screens']}</button></form></div>")
 
 
+class TeacherHandler(TeacherView, RoomHandler):
+    def must_be_teacher(self) -> bool:
+        if not is_teacher(self.current_user):
+            if self.request.method in ("GET", "HEAD"):
+                self.redirect(self.url("/teacher/login"))
+                return False
+            raise web.HTTPError(403)
+        return True
+
+    @allow_unauthenticated                  # not the learners' join page: the teacher's
+    def get(self):
+        if self.must_be_teacher():
+            self.send_view()
+
+
 class TeacherStateHandler(TeacherHandler):
     @web.authenticated
     def get(self):
@@ -453,47 +472,9 @@ class QuestionHandler(RoomHandler):
         self.send_json(self.question_state(kernel))
 
     def question_state(self, kernel: str = "") -> dict:
-        t = self.t
-        w = HtmlWords(t)
         user = self.current_user
-        km = self.kernel_manager
-        asleep = bool(kernel) and km.owner(kernel) != user.username
-        state = {"key": "", "html": "", "asleep": asleep}
-        if asleep:
-            state["asleep_html"] = (
-                f"<p>{w['This page went to sleep after a long pause. Reload it to go on: your progress is kept.']}</p>"
-                f"<button type='button' data-reload='1'>{w['Reload the page']}</button>")
-        q = self.room.current()
-        if q is None:
-            return state
-        mine = self.room.answer_of(user.username, q["id"])
-        key = f"{q['id']}:{mine}:{q['revealed']}"
-        ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
-        parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
-                 f"<p class='tutor-room-ask'><b>{ask}</b></p>",
-                 f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
-                 f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"]
-        if q["revealed"]:
-            ruling = q["ruling"]
-            verdict = "legal" if ruling.legal else "illegal"
-            parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                         f"{html.escape(ruling.explain(self.room.lang))} "
-                         f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
-            if mine:
-                right = mine == verdict
-                parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
-                             f"{w['Right!'] if right else w['Not this time.']}</p>")
-        elif mine:
-            parts.append(f"<p class='tutor-room-said'>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
-                         f"{w['Your teacher will show the ruling.']}</p>")
-        if not q["revealed"]:
-            parts.append("<p>" + "".join(
-                f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
-                f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
-                for a in ("legal", "illegal")) + "</p>")
-        parts.append(f"<button type='button' class='tutor-room-hide' data-hide='1'>{w['Hide']}</button>")
-        state.update(key=key, html="".join(parts), show=t.gettext("Show the teacher's question"))
-        return state
+        asleep = bool(kernel) and self.kernel_manager.owner(kernel) != user.username
+        return learner_question(self.room, user.username, asleep)
 
 
 class AnswerHandler(QuestionHandler):
@@ -518,6 +499,50 @@ class RoomScriptHandler(RoomHandler):
         self.finish((STATIC / "room.js").read_text(encoding="utf-8"))
 
 
+def learner_question(room, learner: str, asleep: bool = False) -> dict:
+    """What a learner's page shows of the room (`static/room.js`): the question on the
+    screens with the learner's answer, and a note when the page's kernel has gone
+    (`asleep`). The class server's `QuestionHandler` and the hub's service answer with it."""
+    t = translator(room.lang)
+    w = HtmlWords(t)
+    state = {"key": "", "html": "", "asleep": asleep}
+    if asleep:
+        state["asleep_html"] = (
+            f"<p>{w['This page went to sleep after a long pause. Reload it to go on: your progress is kept.']}</p>"
+            f"<button type='button' data-reload='1'>{w['Reload the page']}</button>")
+    q = room.current()
+    if q is None:
+        return state
+    mine = room.answer_of(learner, q["id"])
+    key = f"{q['id']}:{mine}:{q['revealed']}"
+    ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
+    parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
+             f"<p class='tutor-room-ask'><b>{ask}</b></p>",
+             f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
+             f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>"]
+    if q["revealed"]:
+        ruling = q["ruling"]
+        verdict = "legal" if ruling.legal else "illegal"
+        parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
+                     f"{html.escape(ruling.explain(room.lang))} "
+                     f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+        if mine:
+            right = mine == verdict
+            parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
+                         f"{w['Right!'] if right else w['Not this time.']}</p>")
+    elif mine:
+        parts.append(f"<p class='tutor-room-said'>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
+                     f"{w['Your teacher will show the ruling.']}</p>")
+    if not q["revealed"]:
+        parts.append("<p>" + "".join(
+            f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
+            f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
+            for a in ("legal", "illegal")) + "</p>")
+    parts.append(f"<button type='button' class='tutor-room-hide' data-hide='1'>{w['Hide']}</button>")
+    state.update(key=key, html="".join(parts), show=t.gettext("Show the teacher's question"))
+    return state
+
+
 # ---- helpers -------------------------------------------------------------------------------------
 
 def _short(text: str, n: int = 90) -> str:
@@ -540,6 +565,6 @@ def _diagram(pos, scale: float = 0.6) -> str:
     return position_svg(pos, viewer=pos.turn if pos.turn in "NESW" else "S", scale=scale)
 
 
-__all__ = ["JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
+__all__ = ["RoomPage", "TeacherView", "learner_question", "JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
            "TeacherHandler", "TeacherStateHandler", "TeacherActionHandler", "HandoutsHandler",
            "QuestionHandler", "AnswerHandler", "RoomScriptHandler"]

@@ -84,10 +84,12 @@
     } catch (e) { /* the next poll shows the state */ }
   }
 
+  // The XSRF header on the poll too: a JupyterHub single-user server takes a script's
+  // GET with its login cookie only with it (the class server does not need it).
   async function poll() {
     try {
       const r = await fetch(base + "room/question?kernel=" + encodeURIComponent(kernelId()),
-        {credentials: "same-origin", cache: "no-store"});
+        {credentials: "same-origin", cache: "no-store", headers: {"X-XSRFToken": xsrf}});
       if (r.ok) show(await r.json());
     } catch (e) { /* the teacher's computer is busy or gone: try again */ }
     setTimeout(poll, every);
