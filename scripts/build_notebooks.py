@@ -189,6 +189,22 @@ def sandbox(lang: str = "en") -> NB:
     md("game")
     nb.code(f'game_table = Table(tutor.deal(seed=11), viewer="S", players=computer{after})\n'
             'game_table.session.start_game(seed=11)\ngame_table')
+    md("counts")
+    nb.code(f'from tutor.lessons.counts import game_at\ngame_at({alone})')
+    md("counts_without_table")
+    from tutor.autoplay import play_hand
+    from tutor.lessons.counts import COUNTS, hand_words
+    said = []
+    for _key, (rules, _words) in COUNTS.items():
+        seats = tutor.Ruleset.parse(rules).format.seats
+        said.append(hand_words(play_hand({s: SensiblePlayer(seed=1) for s in seats}, seed=5,
+                                         rules=rules), lang))
+    nb.code('from tutor.autoplay import play_hand\nfrom tutor.lessons.counts import COUNTS, hand_words\n'
+            'for rules, _words in COUNTS.values():\n'
+            '    seats = tutor.Ruleset.parse(rules).format.seats\n'
+            '    hand = play_hand({seat: SensiblePlayer(seed=1) for seat in seats}, seed=5, rules=rules)\n'
+            f'    print(hand_words(hand{after}))',
+            output="\n".join(said), tags=[CHECK])
     return nb
 
 

@@ -272,7 +272,8 @@ def test_score_and_game_answers_are_in_the_lessons_language_without_codes(lang):
             if ex.kind == "score" and ex.line == "total":
                 assert text.splitlines()[-1].startswith(total + ": "), (lang, _key(ex), text)
             if ex.kind == "game":
-                assert t.word("team", "NS") in text and t.word("team", "EW") in text, text
+                sides = ex.position().format.sides           # every side, by its name
+                assert all(tutor.lessons.side_words(side, t) + ":" in text for side in sides), text
     assert seen == {"score", "game"}
     if lang != "en":                  # the sheet's lines are the engine's, in the language
         text = tutor.lessons.get("11", lang=lang).exercise("ns-total").check().explain(lang)
@@ -307,3 +308,51 @@ def test_an_unknown_heading_is_refused(tmp_path):
     bad.write_text(text.replace('heading = "how-many-cards"', 'heading = "How many cards?"'))
     with pytest.raises(tutor.lessons.LessonError, match="heading"):
         tutor.lessons.load_lesson(bad)
+
+
+# ---------------------------------------------------------------- lesson 13: two, three and six
+def test_player_counts_lesson_teaches_every_players_id_and_stages_every_count():
+    lesson = tutor.lessons.get("13")
+    players_ids = [r for r in rulebook_ids() if r.startswith("players.")]
+    assert set(players_ids) <= set(lesson.teaches), players_ids
+    confirmed = set().union(*(ex.confirmed_rules() for ex in lesson.exercises))
+    assert set(players_ids) <= confirmed, sorted(set(players_ids) - confirmed)
+    counts = {lesson.position(s.position).format.key for s in lesson.sections if s.position}
+    assert counts == {"2", "3", "6"}, counts
+
+
+def _task_ruling(lesson, section_id, task_id):
+    """The judge's ruling on a task's example, where the task starts on its table."""
+    from tutor.lessons.tasks import start_positions
+    section = lesson.section(section_id)
+    starts = start_positions(lesson.position(section.position), list(section.tasks))
+    task = next(t for t in section.tasks if t.id == task_id)
+    return tutor.judge(starts[section.tasks.index(task)], task.example)
+
+
+def test_player_counts_lesson_tasks_say_why_in_every_language():
+    lesson = tutor.lessons.get("13")
+    draw = _task_ruling(lesson, "two", "draw")                  # two cards from the stock
+    assert draw.legal and len(draw.after.hand("S")) == 17 and "two cards" in draw.explain()
+    ask = _task_ruling(lesson, "two", "ask")                    # nobody to ask, and why
+    assert not ask.legal and ask.rule == "players.sides" and "alone" in ask.explain()
+    out = _task_ruling(lesson, "two-canastas", "meld-all")      # one canasta is not enough
+    assert not out.legal and out.rule == "players.two-canastas" and "two canastas" in out.explain()
+    for ruling in (ask, out):
+        words = {lang: ruling.explain(lang) for lang in LANGS}
+        assert len(set(words.values())) == 3 and all(words.values()), words
+    take = _task_ruling(lesson, "six-deck", "take")             # three kings of hearts
+    assert take.legal and sum(c.text == "KH" for m in take.after.team_melds("T2") for c in m.cards) == 3
+    asked = lesson.position("six-ask").play("ask")              # the partner who plays next
+    assert asked.actor == "NW" and "Northwest" in _task_ruling(lesson, "six-partner", "ask").explain()
+    assert lesson.position("six-deck").card_count() == 162
+
+
+def test_player_counts_lesson_says_cutthroat_is_not_played_here():
+    for lang in LANGS:
+        lesson = tutor.lessons.get("13", lang=lang)
+        text = lesson.section("cutthroat").text
+        assert "cutthroat" in text.lower()
+    assert "does **not** play cutthroat" in tutor.lessons.get("13").section("cutthroat").text
+    with pytest.raises(tutor.TutorError):
+        tutor.deal(seed=1, rules="players=3, three=cutthroat")

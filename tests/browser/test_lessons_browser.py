@@ -685,3 +685,49 @@ def test_notebook_runs_in_lab_without_errors(name, page, page_log, lab_server, w
                                timeout=20_000)
         screenshot(page, f"lab-{name.replace('/', '-')[:-6]}")
     assert timings["run"] < 90, timings
+
+
+# ---------------------------------------------------------------------------- lesson 13: 2, 3, 6
+
+def test_learner_view_lesson_13_two_and_six_players(learner_view, page):
+    """Lesson 13 walked as a learner: the two-player table's draw of two cards, the refused
+    question with nobody to ask, a discard; the try to go out with one canasta refused;
+    the six-player table's question answered by the next partner and the going out with
+    two canastas; a question answered on its second try; then at 390 px no sideways scroll."""
+    server, store_path, _url = learner_view
+    lesson = tutor.lessons.get("13")
+    page.goto(server.base_url + "/voila/render/13-player-counts.ipynb")
+    page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
+    two = TableAt(page, lesson, "two", 0)
+    two.wait_drawn()
+    two.start_again()
+    two.do_task(0, cards=[])                          # draw: two cards
+    two.do_task(1, cards=[])                          # ask: refused, nobody to ask
+    assert "nobody to ask" in two.box.locator(".tutor-task").inner_text()
+    two.do_task(2)                                    # discard the four of clubs
+    screenshot(page, "learner-lesson-13-two-players", scroll_to=".tutor-task-table")
+    out = TableAt(page, lesson, "two-canastas", 1)
+    out.wait_drawn()
+    out.start_again()
+    out.do_task(0)                                    # four nines with one canasta: refused
+    out.do_task(1)
+    six = TableAt(page, lesson, "six-partner", 4)
+    six.wait_drawn()
+    six.start_again()
+    six.do_task(0, cards=[])                          # ask: Northwest answers
+    six.do_task(1, cards=[])                          # yes, for Northwest
+    six.do_task(2)                                    # three kings
+    six.do_task(3)                                    # out with two canastas
+    six.canvas.scroll_into_view_if_needed()
+    screenshot(page, "learner-lesson-13-six-players")
+    reveal = _answer_wrong_then_right(page, _quiz(page, "draws from the stock. How many"), "16", "17")
+    assert "Seventeen" in reveal
+    done = _done(store_path, "13-player-counts")
+    assert {"task:two-draw:1", "task:two-draw:2", "task:two-draw:3", "task:two-one-canasta:1",
+            "task:six-ask:4", "quiz:two-draw-cards"} <= done
+    _loaded_clean(page, len(lesson.exercises))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(1500)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    six.canvas.scroll_into_view_if_needed()
+    screenshot(page, "learner-lesson-13-six-players-390")

@@ -1,6 +1,7 @@
 """A class or club evening: ``python -m tutor class`` serves the lessons to a room.
 
     python -m tutor class --lessons 5-8 --lang sv      # or: tutor class ...
+    python -m tutor class --players 2                  # a club that plays two-handed
 
 prints an address and a room code; learners on the same network open the address in a
 browser, type their name and the code, and get the lesson list and every lesson in the
@@ -66,6 +67,11 @@ def in_language(folder: Path, lang: str) -> bool:
     return lang == "en" or any((folder / lang).glob("[0-9][0-9]-*.ipynb"))
 
 
+def players_key(players: str = "4", six: str = "two-teams") -> str:
+    """The count's key (tutor.lessons.counts.COUNTS) of ``--players`` and ``--six``."""
+    return "6:three-teams" if players == "6" and six == "three-teams" else players
+
+
 def build_parser(t) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m tutor class",
@@ -75,6 +81,13 @@ def build_parser(t) -> argparse.ArgumentParser:
                    help=t.gettext("tonight's lessons, e.g. 5-8 or 5,6,9 (default: all)"))
     p.add_argument("--lang", default=None,
                    help=t.gettext("language of the lessons and pages: en, sv or fi"))
+    p.add_argument("--players", choices=("2", "3", "4", "6"), default="4",
+                   help=t.gettext("players at tonight's tables: 2 or 3 (each alone), 4 or 6; "
+                                  "the lesson list and the sandbox's game deal at that count "
+                                  "(default: 4)"))
+    p.add_argument("--six", choices=("two-teams", "three-teams"), default="two-teams",
+                   help=t.gettext("with --players 6: two teams of three (default) or three "
+                                  "teams of two"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=t.gettext("port to serve on"))
     p.add_argument("--ip", default="0.0.0.0",
                    help=t.gettext("address to listen on (default: every network of this computer)"))
@@ -122,6 +135,8 @@ def main(argv=None) -> int:
         return 2
     if not in_language(folder, lang):
         print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=folder / lang), file=sys.stderr)
+    # tonight's player count: every learner's kernel inherits it (tutor.lessons.counts)
+    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six)
     from .app import make_app
     from .room import Room
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)

@@ -71,11 +71,11 @@ NM("sheet:hand-alone", "{count} card left in {first:name}'s hand",
 NM("sheet:hand-three",
    "{count} card left in {first:name}, {second:name} and {third:name}'s hands",
    "{count} cards left in {first:name}, {second:name} and {third:name}'s hands")
-NM("sheet:red-threes-six", "{count} red three: {points} (players.red3-six)",
-   "{count} red threes: {points} (players.red3-six)")
+NM("sheet:red-threes-six", "{count} red three: {points}",
+   "{count} red threes: {points}")
 NM("sheet:red-threes-six-minus",
-   "{count} red three: {points}, minus: the team has melded nothing (players.red3-six)",
-   "{count} red threes: {points}, minus: the team has melded nothing (players.red3-six)")
+   "{count} red three: {points}, minus: the team has melded nothing",
+   "{count} red threes: {points}, minus: the team has melded nothing")
 M("sheet:total", "total")
 # a game's standing (Game.result_text); NS and EW are the teams as the notation writes them
 NM("game:goes-on",

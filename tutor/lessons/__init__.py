@@ -34,7 +34,7 @@ Exercise kinds (``kind``, default ``judge``):
 - ``parse``: is the position text a possible position at all? ``expect`` is
   ``accepted`` or ``refused`` (a PositionError). (Older lessons only: a learner should
   not be asked about position text.)
-- ``game``: a game standing at ``start`` = [NS, EW] adds this hand's score;
+- ``game``: a game standing at ``start`` (one total per side: [NS, EW] for four) adds this hand's score;
   ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on`` (`GAME_ANSWERS`; ``choices``, if
   given, lists some of them). These are values, not words: the page shows them in words
   (the glossary's team names, the catalog's "nobody yet: the game goes on"), so a
@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.formats import FORMATS
 from ..engine.plainwords import plain_rule_text
 from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
 from ..engine.scoring import LINE_NAMES
@@ -106,6 +107,8 @@ HEADINGS = {
     "where": N_("Where does it go?"),
     "dealer": N_("What does the dealer do?"),
 }
+#: every side's code of every player count (a game question's choices may name them)
+_SIDES = {side for fmt in FORMATS.values() for side in fmt.sides}
 _DEAL = re.compile(r"^\s*deal\s+(\d+)\s*$")
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -244,8 +247,15 @@ class Exercise:
         if self.kind == "parse":
             return tuple(PARSES)
         if self.kind == "game":
-            return tuple(self.values or self.choices or GAME_ANSWERS)
+            return tuple(self.values or self.choices or self.game_answers())
         return tuple(self.values or self.choices)
+
+    def game_answers(self) -> tuple:
+        """A "who wins?" question's answers: each side of the position's table (North–South
+        and East–West for four; the teams or the players alone of other counts), then a
+        drawn game and "the game goes on"."""
+        sides = self.start_position().format.sides
+        return tuple(sides) + ("draw", "goes on")
 
     @property
     def options(self) -> tuple:
@@ -291,14 +301,15 @@ class Exercise:
                 return Outcome("refused", self.rule, f"The text is refused: {e}")
             return Outcome("accepted", self.rule, "The text is a possible position.")
         if self.kind == "deck":
-            from ..engine.cards import COPIES, Card
+            from ..engine.cards import Card
             t = translator(self.lesson.lang)
+            fmt = tutor.Ruleset.parse(self.rules or "default").format    # players.deck
             if self.card == "all":
-                n = sum(COPIES.values())
+                n = fmt.deck_size
                 return Outcome(n, self.rule, t.ngettext("The deck holds {n} card.",
                                                         "The deck holds {n} cards.", n).format(n=n))
             card = Card(self.card)
-            n = COPIES[card]
+            n = fmt.copies(card)
             return Outcome(n, self.rule, t.ngettext("The deck holds {n} copy of {card}.",
                                                     "The deck holds {n} copies of {card}.", n)
                            .format(n=n, card=card.pretty))
@@ -418,11 +429,17 @@ def team_lines(sh, line: str = "total", lang: str = "en") -> str:
     return "\n".join(out)
 
 
+def side_words(side: str, t) -> str:
+    """A side in words: a team's name (the glossary's: "North–South", "Team 1"), or the seat's
+    name for a player who plays alone ("South")."""
+    return t.word("team", side) if side in t.terms.get("team", {}) else t.word("seat", side)
+
+
 def _game_words(value, t) -> str:
-    """A "who wins?" answer in words: a team's name (the glossary's), or the catalog's words."""
-    if GAME_ANSWERS.get(value) is None:
-        return t.word("team", value)
-    return t.gettext(GAME_ANSWERS[value])
+    """A "who wins?" answer in words: a side's name (the glossary's), or the catalog's words."""
+    if value in ("draw", "goes on"):
+        return t.gettext(GAME_ANSWERS[value])
+    return side_words(value, t)
 
 
 def game_lines(game, start, lang: str = "en") -> str:
@@ -431,10 +448,10 @@ def game_lines(game, start, lang: str = "en") -> str:
     that the game goes on. No team codes, no rule id (that is the "For teachers" note)."""
     t = translator(lang)
     out = []
-    for team, before, total in zip(("NS", "EW"), start, game.totals):
+    for team, before, total in zip(game.format.sides, start, game.totals):
         hand = total - before
         sign = "+" if hand >= 0 else "\u2212"
-        out.append(f"{t.word('team', team)}: {before} {sign} {abs(hand)} = {total}")
+        out.append(f"{side_words(team, t)}: {before} {sign} {abs(hand)} = {total}")
     if not game.is_over:
         out.append(t.format(t.gettext("Nobody has {target} yet: the game goes on with a new deal."),
                             target=game.target))
@@ -696,9 +713,10 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
                 text, pref = (ref.strip() if _DEAL.match(ref) else _clean(ref)), None
         if kind == "judge" and e.get("expect") not in ("legal", "illegal"):
             raise LessonError(f"{path.name} {ex_id}: expect must be 'legal' or 'illegal'")
-        if kind == "game" and not set(e.get("choices", ())) <= set(GAME_ANSWERS):
+        if kind == "game" and not set(e.get("choices", ())) <= set(GAME_ANSWERS) | _SIDES:
             raise LessonError(f"{path.name} {ex_id}: a game question's choices are values, "
-                              f"some of {list(GAME_ANSWERS)} (the page says them in words)")
+                              f"some of {list(GAME_ANSWERS)} or another count's sides "
+                              "(the page says them in words)")
         if e.get("heading", kind) not in HEADINGS:
             raise LessonError(f"{path.name} {ex_id}: heading {e['heading']!r} is not one of "
                               + ", ".join(HEADINGS))

@@ -1,8 +1,9 @@
 """Charts for the scoring notebook as inline SVG (no matplotlib, no widgets).
 
-``sheet_chart(sheet)`` draws a hand's score sheet as horizontal bars, one group per team,
-one bar per line (plus the total); ``game_chart(game)`` draws the running totals of a game
-against the 5000 target. Both return a `Chart` (``_repr_svg_``, ``_repr_html_``, and a
+``sheet_chart(sheet)`` draws a hand's score sheet as horizontal bars, one group per side
+(a team, or a player alone: every side of the table, 2, 3, 4 or 6 players), one bar per
+line (plus the total); ``game_chart(game)`` draws the running totals of a game against its
+target (5000; 10000 or 7500 for six). Both return a `Chart` (``_repr_svg_``, ``_repr_html_``, and a
 deterministic text repr for nbval); ``chart.svg`` is the SVG text, ready to save.
 
 Themes: in a notebook the chart is inline HTML, and its text and axis take JupyterLab's
@@ -17,6 +18,13 @@ from ..engine.scoring import LINE_NAMES as LABELS    # the lines' names, as ever
 from ..i18n import translator
 
 TEAM_COLOURS = {"NS": "#3d7fd1", "EW": "#d0661f"}   # read on white and on JupyterLab's dark grey
+#: the sides' colours in the table's order (the first two are the four-player teams')
+SIDE_COLOURS = ("#3d7fd1", "#d0661f", "#2f8f5b")
+
+
+def side_colour(side: str, sides) -> str:
+    """A side's bar colour: its place among the table's sides (NS and EW keep theirs)."""
+    return TEAM_COLOURS.get(side) or SIDE_COLOURS[list(sides).index(side) % len(SIDE_COLOURS)]
 INK = "#1b1b1b"
 
 
@@ -81,12 +89,15 @@ def _bars(rows, title: str, width: int = 560) -> str:
 
 
 def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
+    """One group of bars per side of the sheet (`tutor.score_hand`: NS and EW for four, a
+    player alone by the seat, T1, T2 … for six), in the table's order."""
     t = translator(lang)
     title = title or t.gettext("Points of the hand")
     rows, text = [], [title]
-    # the text form (the chart's repr, for nbval) writes the teams' letters as the notation does
-    for team in ("NS", "EW"):
-        colour = TEAM_COLOURS[team]
+    sides = list(sheet)
+    # the text form (the chart's repr, for nbval) writes the sides' letters as the notation does
+    for team in sides:
+        colour = side_colour(team, sides)
         for rule, points in sheet[team].lines:
             label = t.gettext(LABELS[rule]) if rule in LABELS else rule
             # TRANSLATORS: a bar's label in the scoring chart: a team's name and a line of its score sheet
@@ -99,18 +110,19 @@ def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
 
 
 def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
+    """Every side's running total after each hand, and the game's target."""
     t = translator(lang)
     title = title or t.gettext("Running totals")
     rows, text = [], [title]
-    ns = ew = 0
+    sides = list(game.format.sides)
+    totals = [0] * len(sides)
     for i, (_final, sheet) in enumerate(game.hands, 1):
-        ns += sheet["NS"].total
-        ew += sheet["EW"].total
+        totals = [total + sheet[side].total for side, total in zip(sides, totals)]
         hand = t.gettext("hand {n}").format(n=i)
         # TRANSLATORS: a bar's label in the chart of a game: the team's running total after hand {n}
         rows += [(t.format(t.gettext("hand {n}: {team:name}"), n=i, team=team), total,
-                  TEAM_COLOURS[team]) for team, total in (("NS", ns), ("EW", ew))]
-        text.append(f"  {hand}: NS {ns:6d}  EW {ew:6d}")
+                  side_colour(team, sides)) for team, total in zip(sides, totals)]
+        text.append(f"  {hand}: " + "  ".join(f"{side} {total:6d}" for side, total in zip(sides, totals)))
     rows.append((t.gettext("target"), game.target, "#757575"))
     text.append(f"  {game.result_text(lang)}")
     return Chart(_bars(rows, title), "\n".join(text))

@@ -10,7 +10,7 @@ and the list of lessons. Every cell of a lesson notebook is one short call here:
     page.ready()                   # the last cell: progress read afresh (Voila, see below)
 
     from tutor.lessons.page import lesson_list
-    lesson_list(lang="en")         # the lesson list: 12 lessons, checkmarks, continue, languages
+    lesson_list(lang="en")         # the lesson list: 13 lessons, checkmarks, continue, languages
 
 The words are the lesson's (tutor/lessons/*.toml, in the page's language) and the
 catalog's (tutor.i18n); the colours are JupyterLab's theme variables. Links are relative
@@ -490,6 +490,28 @@ class LessonList(widgets.VBox):
                 f"style='color:var(--jp-warn-color1, #b26a00);letter-spacing:1px'>"
                 f"{'★' * k}{'☆' * (3 - k)}</span>")
 
+    def _count_html(self) -> str:
+        """The table's player count when a class chose one (``python -m tutor class
+        --players 2``: the kernel's TUTOR_PLAYERS): the lesson about it and the sandbox's
+        whole game at that count."""
+        from .counts import count_words, default_count
+        key = default_count()
+        if key == "4":
+            return ""
+        t = self.t
+        lesson = next((l for l in self.lessons if l.number == "13"), None)
+        words = html.escape(t.format(
+            # TRANSLATORS: on the lesson list when a class plays another count ("Two players, each alone")
+            t.gettext("Tonight's table: {count}."), count=count_words(key, self.lang)))
+        links = []
+        if lesson is not None:
+            links.append(f"<a href='{lesson.key}.ipynb'>{html.escape(lesson.title)}</a>")
+        # TRANSLATORS: a link on the lesson list to the sandbox's game at the class's count
+        game = t.gettext("A whole game at this table")
+        links.append(f"<a href='sandbox.ipynb'>{html.escape(game)}</a>")
+        return (f"<p class='tutor-count' data-count='{key}'><b>{words}</b> "
+                + " · ".join(links) + "</p>")
+
     def _html(self) -> str:
         t, lang = self.t, self.lang
         done = self.store.done(self.learner) if self.store else set()
@@ -541,10 +563,10 @@ class LessonList(widgets.VBox):
         return (f"<div style='line-height:1.45'>"
                 f"<div class='tutor-languages' style='text-align:right'>{langs}</div>"
                 "<h2 style='margin-top:0'>" + html.escape(t.gettext("Canasta: the rules, step by step"))
-                + "</h2><p>" + html.escape(t.gettext(
-                    "Twelve short lessons take you from the cards to a scored game. Each one has "
+                + "</h2><p>" + html.escape(t.format(t.gettext(
+                    "{n} short lessons take you from the cards to a scored game. Each one has "
                     "tables to try moves on and questions to answer; your progress is kept on "
-                    "this computer.")) + f"</p>{note}{go}"
+                    "this computer."), n=len(self.lessons))) + f"</p>{note}{self._count_html()}{go}"
                 f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
                 f"<p class='tutor-game-link'><b>{game_link(t)}</b><br><small style='color:{MUTED}'>"
                 + html.escape(t.gettext("Play hands against the computer, with hints and a guide "

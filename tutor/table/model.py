@@ -343,10 +343,12 @@ class TableSession:
         return self.staged
 
     # ---- a whole game -------------------------------------------------------------------------
-    def start_game(self, seed: int = 0, rules="default", target: int | None = None) -> Position:
-        """A new game to `target` (game.end): the first hand is dealt, totals start at 0."""
+    def start_game(self, seed: int = 0, rules=None, target: int | None = None) -> Position:
+        """A new game to `target` (game.end; None: the table's own, 5000, or 10000 or 7500 for
+        six, players.game-six): the first hand is dealt, totals start at 0. `rules` None: the
+        table's own rules (its player count too: the New game button keeps the table's)."""
         from ..engine.scoring import Game
-        self.game = Game(rules, target=target)
+        self.game = Game(self.position.rules if rules is None else rules, target=target)
         self._seed = seed
         self.staged = self.game.next_deal(seed)
         self.reset()
@@ -390,32 +392,46 @@ class TableSession:
         g = self.scored_game()
         if g is None:
             return ""
-        ns, ew = g.totals
         if g.is_over:
-            return self._game_over_words()
+            return self._game_over_words(g)
         t = self.t
-        if self.position.phase != "over":
-            words = t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                              "East–West {ew} (dealer {dealer:name}).")
-            hand = len(g.hands) + 1
-        else:                       # the finished hand is counted; g.dealer deals the next
-            words = t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
-                              "East–West {ew} (next dealer {dealer:name}).")
-            hand = len(g.hands)
+        over = self.position.phase == "over"
+        hand = len(g.hands) if over else len(g.hands) + 1   # over: the finished hand is counted,
+        if g.format.sides != ("NS", "EW"):                  # g.dealer deals the next
+            words = (t.gettext("Game to {target}: hand {hand}, running totals {totals} "
+                               "(next dealer {dealer:name}).") if over else
+                     t.gettext("Game to {target}: hand {hand}, running totals {totals} (dealer {dealer:name})."))
+            return t.format(words, target=g.target, hand=hand, totals=self._totals_words(g),
+                            dealer=g.dealer)
+        ns, ew = g.totals
+        words = (t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                           "East–West {ew} (next dealer {dealer:name}).") if over else
+                 t.gettext("Game to {target}: hand {hand}, running totals North–South {ns}, "
+                           "East–West {ew} (dealer {dealer:name})."))
         return t.format(words, target=g.target, hand=hand, ns=ns, ew=ew, dealer=g.dealer)
 
-    def _game_over_words(self) -> str:
-        """The game's end for a learner: the totals and who won, by the teams' names, with
-        no rule id and no team codes (`Game.result_text` is the notation's)."""
-        g, t = self.game, self.t
-        ns, ew = g.totals
-        words = [t.format(t.gettext("The game is over: North–South {ns}, East–West {ew}."), ns=ns, ew=ew)]
+    def _game_over_words(self, g=None) -> str:
+        """The game's end for a learner (`g`, default the table's game): the totals and who
+        won, by the teams' names, with no rule id and no team codes (`Game.result_text` is
+        the notation's)."""
+        g, t = g or self.game, self.t
+        if g.format.sides != ("NS", "EW"):          # two, three or six players: every side
+            words = [t.format(t.gettext("The game is over: {totals}."), totals=self._totals_words(g))]
+        else:
+            ns, ew = g.totals
+            words = [t.format(t.gettext("The game is over: North–South {ns}, East–West {ew}."), ns=ns, ew=ew)]
         if g.winner is None:
-            words.append(t.format(t.gettext("Both teams have {total}: the game is drawn."), total=ns))
+            words.append(t.format(t.gettext("Both teams have {total}: the game is drawn."), total=max(g.totals)))
         else:
             words.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
                                   team=g.winner, margin=g.margin))
         return " ".join(words)
+
+    def _totals_words(self, g=None) -> str:
+        """Every side's running total by its name: "North 1200, South 800", "Team 1 3400, …"."""
+        t, g = self.t, g or self.game
+        return ", ".join(f"{t.word('team', side) if side in t.terms.get('team', {}) else t.word('seat', side)}"
+                         f" {total}" for side, total in zip(g.format.sides, g.totals))
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:
