@@ -538,7 +538,7 @@ def test_learner_view_projector_1920x1080_a_lesson_table_fits_in_large_print(lea
     try:
         page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
         page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-        table = TableAt(page, L.get("06"), "what-frozen", 0)
+        table = TableAt(page, tutor.lessons.get("06"), "what-frozen", 0)
         table.wait_drawn()
         table.start_again()
         table.box.locator(".tutor-btn-projector").click()
@@ -724,7 +724,8 @@ def test_learner_view_lesson_13_two_and_six_players(learner_view, page):
     assert "Seventeen" in reveal
     done = _done(store_path, "13-player-counts")
     assert {"task:two-draw:1", "task:two-draw:2", "task:two-draw:3", "task:two-one-canasta:1",
-            "task:six-ask:4", "quiz:two-draw-cards"} <= done
+            "task:six-ask:4"} <= done
+    assert "quiz:two-draw-cards" not in done      # missed first: it comes back in the practice box
     _loaded_clean(page, len(lesson.exercises))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(1500)

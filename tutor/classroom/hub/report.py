@@ -87,10 +87,10 @@ class MirroredStore:
     def __getattr__(self, name):
         return getattr(self._store, name)
 
-    def record(self, learner, lesson, item, kind, right):
-        done = self._store.record(learner, lesson, item, kind, right)
+    def record(self, learner, lesson, item, kind, right, counts=True):
+        done = self._store.record(learner, lesson, item, kind, right, counts=counts)
         self.reporter.send("api/progress", {"lesson": lesson, "item": item, "kind": kind,
-                                            "right": bool(right)})
+                                            "right": bool(right), "counts": bool(counts)})
         return done
 
     def set_place(self, learner, lesson, item=""):

@@ -217,7 +217,8 @@ def _hub_handlers():
                         or len(item) > 200:
                     log.warning("Progress of %s refused: %r", name, data)
                     raise web.HTTPError(400)
-                room.store.record(name, key, item, kind, bool(data.get("right")))
+                room.store.record(name, key, item, kind, bool(data.get("right")),
+                                  counts=bool(data.get("counts", True)))
                 self.send_json({"ok": True})
             elif what in ("place", "opened"):
                 key = self.lesson_of(data)

@@ -88,14 +88,17 @@ class SqlStore:
             conn.execute(table.insert().values(**keys, **values))
 
     # ---- progress ----------------------------------------------------------------------------
-    def record(self, learner: str, lesson: str, item: str, kind: str, right: bool) -> bool:
+    def record(self, learner: str, lesson: str, item: str, kind: str, right: bool,
+               counts: bool = True) -> bool:
+        """As `tutor.progress.ProgressStore.record`: an attempt kept; a right one that counts
+        (not a question's second try) marks the item done."""
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         sa, now = self.sa, time.time()
         with self.engine.begin() as conn:
             conn.execute(self.t_attempts.insert().values(learner=learner, lesson=lesson, item=item,
                                                          kind=kind, right=int(right), at=now))
-            if right:
+            if right and counts:
                 a = self.t_attempts.c
                 tries = conn.execute(sa.select(sa.func.count()).select_from(self.t_attempts).where(
                     a.learner == learner, a.lesson == lesson, a.item == item)).scalar_one()
@@ -105,7 +108,7 @@ class SqlStore:
                 self._upsert(conn, self.t_place, {"learner": learner},
                              {"lesson": lesson, "item": item, "at": now})
             conn.execute(self.t_learners.update().where(self.t_learners.c.id == learner).values(seen=now))
-        return right or self.is_done(learner, lesson, item)
+        return (right and counts) or self.is_done(learner, lesson, item)
 
     def is_done(self, learner, lesson, item) -> bool:
         d = self.t_done.c
