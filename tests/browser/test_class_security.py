@@ -211,8 +211,8 @@ def test_idle_kernels_are_culled(tmp_path):
             assert state["asleep"] and "Reload" in state["asleep_html"]
             # reloading gives a new kernel; progress is in the store, not in the kernel
             await a.close()
-            again = SimLearner(server.url, "Fay")
-            assert await again.join(server.code) == 302
+            again = SimLearner(server.url, "Fay")          # the same browser: its cookie
+            again.cookies = dict(a.cookies)
             await again.open(NOTEBOOK)
             assert again.kernel_id not in kernels
             await again.close()
@@ -371,3 +371,73 @@ def test_a_name_is_shown_to_the_teacher_as_text_not_markup(server):
     state = run(go())
     assert "&lt;img src=x onerror=alert(1)&gt; Eve" in state
     assert "<img" not in state
+
+
+def test_a_name_is_not_an_identity(server):
+    """Two people typing the same name are two learners: the second is refused in words
+    (any capitals); each keeps being themselves by their own cookie; the teacher can take a
+    learner out (their cookie then opens nothing, their kernel stops, the name is free), and
+    a learner's cookie still reaches neither the teacher's view nor its actions."""
+    async def go():
+        first = await _learner(server, "Lena Same")
+        other = SimLearner(server.url, "LENA SAME")
+        await other.request("login")
+        r = await other.request("login", "POST", {"name": "LENA SAME", "code": server.code})
+        assert r.code == 400 and b"already called Lena Same" in r.body
+        assert (await other.request("room/question")).code in (302, 403)     # not let in
+        # the teacher sees one Lena, present, and cannot be acted for by a learner's cookie
+        teacher = SimLearner(server.url, "teacher")
+        await teacher.request("teacher/login")
+        assert (await teacher.request("teacher/login", "POST", {"password": server.password})).code == 302
+        state = (await teacher.request("teacher/state")).body.decode()
+        assert state.count(">Lena Same<") == 1
+        m = re.search(r"name='learner' value='([^']+)'><button[^>]*aria-label='Remove Lena Same from the room'", state)
+        lena_id = m.group(1)
+        for path in ("teacher/remove", "teacher/push", "teacher/close"):
+            assert (await first.request(path, "POST", {"learner": lena_id})).code == 403, path
+        assert (await first.request("teacher/state")).code == 403
+        # the teacher takes Lena out: her page's kernel stops, her cookie opens nothing
+        kernel = first.kernel_id
+        assert (await teacher.request("teacher/remove", "POST", {"learner": lena_id})).code == 302
+        assert (await first.request("room/question")).code in (302, 403)
+        assert (await first.request(f"api/kernels/{kernel}")).code in (302, 403)
+        state = (await teacher.request("teacher/state")).body.decode()
+        assert ">Lena Same<" not in state
+        # and the name is free again
+        r = await other.request("login", "POST", {"name": "LENA SAME", "code": server.code})
+        assert r.code == 302
+        await first.close()
+        other.http.close()
+        teacher.http.close()
+        return kernel
+    kernel = run(go())
+    assert not any(kernel in Path(f"/proc/{p}/cmdline").read_text(errors="replace")
+                   for p in server.kernels())
+
+
+def test_wrong_codes_and_passwords_are_slowed_and_logged(tmp_path):
+    server = start_class_server(tmp_path, "--lessons", "6")
+    try:
+        async def go():
+            eve = SimLearner(server.url, "Eve")
+            await eve.request("login")
+            codes = []
+            for _ in range(7):
+                codes.append((await eve.request("login", "POST", {"name": "Eve", "code": "NOPE00"})).code)
+            assert codes[:5] == [400] * 5 and 429 in codes[5:], codes
+            r = await eve.request("login", "POST", {"name": "Eve", "code": server.code})
+            assert r.code == 429 and b"Too many wrong tries" in r.body and b"seconds" in r.body
+            await eve.request("teacher/login")
+            pw = [(await eve.request("teacher/login", "POST", {"password": "guess"})).code for _ in range(7)]
+            assert pw[:5] == [403] * 5 and 429 in pw[5:], pw
+            r = await eve.request("teacher/login", "POST", {"password": server.password})
+            assert r.code == 429                          # not even the right one, until the wait is over
+            await asyncio.sleep(9)                        # 2 s, 4 s: the waits of this address
+            assert (await eve.request("login", "POST", {"name": "Eve", "code": server.code})).code == 302
+            eve.http.close()
+        run(go())
+        log = server.log()
+        assert "wrong room code from 127.0.0.1 (5 wrong in a row)" in log
+        assert "wrong teacher password from 127.0.0.1" in log and "refused a code try from 127.0.0.1" in log
+    finally:
+        server.stop()

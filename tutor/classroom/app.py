@@ -203,7 +203,7 @@ class RoomApp(Voila):
             (j + "/teacher", pages.TeacherHandler),
             (j + "/teacher/state", pages.TeacherStateHandler),
             (j + r"/teacher/(handouts|answers)\.pdf", pages.HandoutsHandler),
-            (j + r"/teacher/(push|position|reveal|close)", pages.TeacherActionHandler),
+            (j + r"/teacher/(push|position|reveal|close|remove)", pages.TeacherActionHandler),
             (j + "/room/question", pages.QuestionHandler),
             (j + "/room/answer", pages.AnswerHandler),
             (j + "/room/room.js", pages.RoomScriptHandler),
@@ -293,6 +293,10 @@ def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
     c.Voila.open_browser = open_browser
     c.Voila.log_level = log_level
     c.Voila.identity_provider_class = RoomIdentityProvider
+    # who a learner is: the signed cookie of their join, kept by the browser for a month and
+    # signed with the room's own key (the same --room started again knows its learners)
+    c.Voila.cookie_secret = room.cookie_secret()
+    c.RoomIdentityProvider.cookie_options = {"expires_days": 30}
     c.Voila.authorizer_class = RoomAuthorizer
     c.VoilaConfiguration.multi_kernel_manager_class = RoomKernelManager
     c.VoilaConfiguration.file_allowlist = []          # no files of the folder, only pages

@@ -36,11 +36,17 @@ starting_for: contextvars.ContextVar = contextvars.ContextVar("tutor_room_starti
 PRIVATE = ("TUTOR_TEACHER_PASSWORD", "TUTOR_ROOM_CODE", "JUPYTER_TOKEN")
 
 
-def learner_env(env: dict, user, room) -> dict:
-    out = {k: v for k, v in (env or {}).items() if k not in PRIVATE}
-    out.update({"TUTOR_LEARNER": user.username, "TUTOR_PROGRESS": str(room.store.path),
-                "TUTOR_ROOM": room.name, "TUTOR_LANG": room.lang})
+def room_env(env: dict, room) -> dict:
+    """A kernel's environment in the room, before it has a learner: the teacher's secrets
+    out; the room's progress file, its name, language and tonight's lessons in."""
+    out = {k: v for k, v in (env or {}).items() if k not in PRIVATE and k != "TUTOR_LEARNER"}
+    out.update({"TUTOR_PROGRESS": str(room.store.path), "TUTOR_ROOM": room.name,
+                "TUTOR_LANG": room.lang, "TUTOR_TONIGHT": ",".join(room.lessons)})
     return out
+
+
+def learner_env(env: dict, user, room) -> dict:
+    return {**room_env(env, room), "TUTOR_LEARNER": user.username}
 
 
 class RoomKernelManager(AsyncMappingKernelManager):

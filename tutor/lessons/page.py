@@ -348,12 +348,26 @@ class LessonList(W.VBox):
         self.html.value = self._html()
         return _Nothing()
 
+    @property
+    def tonight(self) -> list:
+        """Tonight's lessons in a class (the class server names them in the kernel's
+        environment, ``TUTOR_TONIGHT``: lesson keys, commas between); [] elsewhere."""
+        keys = [k for k in os.environ.get("TUTOR_TONIGHT", "").split(",") if k]
+        return [les for les in self.lessons if les.key in keys]
+
     def _html(self) -> str:
         t, lang = self.t, self.lang
         done = self.store.done(self.learner) if self.store else set()
         up = "" if lang == "en" else "../"
+        tonight = self.tonight
         rows = []
-        for lesson in self.lessons:
+        # in a class, tonight's lessons first (marked), then the others
+        order = tonight + [les for les in self.lessons if les not in tonight]
+        for k, lesson in enumerate(order):
+            if tonight and k in (0, len(tonight)):
+                head = t.gettext("Tonight's lessons") if k == 0 else t.gettext("The other lessons")
+                rows.append(f"<tr class='tutor-lesson-group'><th colspan='3' style='text-align:left;"
+                            f"padding:8px 0 2px'>{html.escape(head)}</th></tr>")
             items = lesson.items()
             n = sum((lesson.key, i) in done for i in items)
             said = html.escape(steps_done(t, n, len(items)), quote=True)
@@ -364,7 +378,8 @@ class LessonList(W.VBox):
             english = ("" if lesson.translated else
                        f" <small style='color:{MUTED}'>(" + html.escape(t.gettext("in English")) + ")</small>")
             # the count and the lesson's number apart ("10/23" then "3."), never "10/233"
-            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'>"
+            mark_tonight = f" data-tonight='{str(lesson in tonight).lower()}'" if tonight else ""
+            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'{mark_tonight}>"
                         f"<td style='padding:0 16px 0 0;text-align:right;white-space:nowrap'>{mark}</td>"
                         f"<td style='padding:0 6px 0 0;text-align:right'>{int(lesson.number)}.</td>"
                         f"<td><a href='{lesson.key}.ipynb'>"
@@ -373,7 +388,12 @@ class LessonList(W.VBox):
         go = ""
         place = self.store.last_place(self.learner) if self.store else None
         keys = {l.key: l for l in self.lessons}
-        if place and place[0] in keys:
+        if tonight and not (place and place[0] in {les.key for les in tonight}):
+            first = tonight[0]                   # a class: tonight's first lesson, not lesson 1
+            go = (f"<p class='tutor-continue'><a href='{first.key}.ipynb'><b>"
+                  + html.escape(t.gettext("Tonight: start with lesson {n}: {title}")).format(
+                      n=int(first.number), title=html.escape(first.title)) + " →</b></a></p>")
+        elif place and place[0] in keys:
             lesson = keys[place[0]]
             i = self.lessons.index(lesson)
             if all((lesson.key, item) in done for item in lesson.items()) and i + 1 < len(self.lessons):
