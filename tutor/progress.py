@@ -74,10 +74,14 @@ def jupyter_data_dir() -> Path:
 
 
 def current_learner(environ=None) -> str:
-    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel),
-    else the one learner of this machine, ``"me"``."""
+    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel,
+    or told to a class's preheated kernel when a learner takes it), else the one learner of
+    this machine, ``"me"`` — but in a class (``TUTOR_ROOM``) nobody, ``""``, until told:
+    a page never keeps progress for anybody else."""
     env = os.environ if environ is None else environ
-    return env.get("TUTOR_LEARNER") or LOCAL_LEARNER
+    if env.get("TUTOR_LEARNER"):
+        return env["TUTOR_LEARNER"]
+    return "" if env.get("TUTOR_ROOM") else LOCAL_LEARNER
 
 
 def default_path() -> Path:

@@ -53,13 +53,11 @@ async def _lesson_then_next(page):
     await page.wait_for_selector(".tutor-quiz-choice")
 
 
-async def _kernels_become(server, n, within=30.0):
-    import asyncio
-    import time
-    deadline = time.monotonic() + within
-    while len(server.kernels()) != n and time.monotonic() < deadline:
-        await asyncio.sleep(0.5)
-    assert len(server.kernels()) == n, f"{len(server.kernels())} kernels running, not {n}"
+async def _kernels_become(teacher, n, within=30.0):
+    """The learners hold n kernels (the teacher's view says, beside the pool's pages ready)."""
+    await teacher.wait_for_function(
+        f"() => (document.querySelector('#pool') || {{dataset: {{}}}}).dataset.held === '{n}'",
+        timeout=within * 1000)
 
 
 async def _scenario(server):
@@ -151,9 +149,11 @@ async def _scenario(server):
 
             # a page left gives its kernel back (Voila's page says so when it is left): each
             # learner went through three pages and holds one kernel; closing a page frees it
-            await _kernels_become(server, 3)
+            await _kernels_become(teacher, 3)
+            before = set(server.kernels())
             await learners[2][1].close(run_before_unload=True)
-            await _kernels_become(server, 2)
+            await _kernels_become(teacher, 2)
+            assert len(before - set(server.kernels())) >= 1          # its process is gone
             return ruling
         finally:
             await browser.close()

@@ -179,10 +179,14 @@ def jupyter_dirs(base: Path) -> dict:
 def start_class_server(base: Path, *args: str, port: int | None = None, code: str = "TESTRM",
                        password: str | None = None, timeout: float = 90.0,
                        env_extra: dict | None = None,
-                       entry: tuple = ("tutor.classroom",), open_browser: bool = False) -> ClassServer:
+                       entry: tuple = ("tutor.classroom",), open_browser: bool = False,
+                       expect: int = 2) -> ClassServer:
     """Start a class server (extra `args` go to ``python -m tutor class``), wait until it
     answers, and return it; its progress file is ``base/class.sqlite3``. `entry`: the
-    module to run (``("tutor", "class")`` for the command as the teacher types it)."""
+    module to run (``("tutor", "class")`` for the command as the teacher types it);
+    `expect`: its ``--expect`` (kernels kept ready per first page), unless `args` say."""
+    if "--expect" not in args:
+        args = (*args, "--expect", str(expect))
     base = Path(base)
     base.mkdir(parents=True, exist_ok=True)
     port = port or free_port()

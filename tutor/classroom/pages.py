@@ -54,6 +54,7 @@ WORDS = (
     N_("Why"), N_("You said: {answer}."), N_("Your Canasta class"), N_("Your name"),
     N_("Your teacher will show the ruling."), N_("rule"), N_("tonight"),
     N_("Remove"), N_("Remove {name} from the room"), N_("not in the room now"),
+    N_("Pages ready for learners: {ready} of {total}"),
     N_("Remove {name} from the room? Their progress tonight is deleted, and the name is free again."),
 )
 
@@ -406,7 +407,11 @@ class TeacherHandler(RoomHandler):
                     f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th><th></th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
-        return self.question_html(present) + table      # the question first, while there is one
+        ready, total, held = self.kernel_manager.pool_state()
+        pool = (f"<p id='pool' class='muted' data-ready='{ready}' data-total='{total}' data-held='{held}'>"
+                + (w.fmt('Pages ready for learners: {ready} of {total}', ready=ready, total=total)
+                   if total else "") + "</p>")
+        return self.question_html(present) + table + pool   # the question first, while there is one
 
     def question_html(self, learners: int) -> str:
         t = self.t

@@ -50,10 +50,45 @@ def in_voila() -> bool:
 
 def wait_for_request() -> None:
     """In a preheated Voila kernel, wait until a learner has asked for the page (the request's
-    details are then in the environment); elsewhere return at once."""
+    details are then in the environment); elsewhere return at once. In a class
+    (``TUTOR_ROOM_URL``: tutor/classroom/kernels.py) the room says who the learner is."""
     if os.environ.get("VOILA_PREHEAT") == "True":
+        if os.environ.get("TUTOR_ROOM_URL"):
+            wait_for_learner()
+            return
         from voila.utils import wait_for_request as wait
         wait()
+
+
+def wait_for_learner(tries: int = 120) -> bool:
+    """A class's preheated kernel: ask the room who took this page (with the kernel's own
+    one-time key; the answer comes when a learner's page has taken the kernel), and put the
+    learner in the environment (``TUTOR_LEARNER``). Whether a learner was told; without one
+    the page keeps no progress (``current_learner()`` is then nobody)."""
+    import json
+    import time
+    import urllib.error
+    import urllib.request
+    url = os.environ["TUTOR_ROOM_URL"] + os.environ.get("VOILA_KERNEL_ID", "")
+    key = os.environ.get("TUTOR_KERNEL_KEY", "")
+    for _ in range(tries):
+        try:
+            req = urllib.request.Request(url, headers={"X-Tutor-Kernel-Key": key})
+            with urllib.request.urlopen(req, timeout=None) as r:
+                if r.status != 200:                   # 204: no learner yet, ask again
+                    continue
+                told = json.loads(r.read())
+        except urllib.error.HTTPError:                # refused: nobody
+            return False
+        except OSError:                               # the room is busy or restarting
+            time.sleep(1)
+            continue
+        os.environ.pop("TUTOR_KERNEL_KEY", None)
+        if told.get("TUTOR_LEARNER"):
+            os.environ["TUTOR_LEARNER"] = str(told["TUTOR_LEARNER"])
+            return True
+        return False
+    return False
 
 
 def make_table(position, viewer: str, buttons=(), lang: str = "en"):

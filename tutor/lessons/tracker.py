@@ -77,7 +77,7 @@ class Tracker:
 
     def record(self, item: str, kind: str, right: bool) -> None:
         """One try at a task (kind "task") or a question (kind "question")."""
-        if self.store is not None:
+        if self.store is not None and self.learner:        # "": a class page with nobody yet
             self.store.record(self.learner, self.lesson, item, kind, right)
         if right and item not in self._done:
             self._done.add(item)
@@ -85,7 +85,7 @@ class Tracker:
 
     def visit(self) -> None:
         """The learner is on this lesson now (where "continue" leads, until an item is done)."""
-        if self.store is not None:
+        if self.store is not None and self.learner:
             place = self.store.last_place(self.learner)
             if place is None or place[0] != self.lesson:
                 self.store.set_place(self.learner, self.lesson, "")
