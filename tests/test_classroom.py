@@ -344,3 +344,37 @@ def test_every_word_of_the_pages_is_marked_for_the_catalog():
                 used.append(n.args[0].value)
     assert len(used) > 40
     assert sorted(set(used) - set(WORDS)) == []
+
+
+def test_a_pages_kernel_is_lighter(tmp_path):
+    """The class's kernels (tutor/classroom/kernel.py): the python3 kernel spec started by
+    the light launcher; in it no debugger, and numpy and Pillow imported only at their first
+    use (a lesson page with its tables does not use them)."""
+    import json
+    import os
+
+    from jupyter_client.kernelspec import KernelSpecManager
+    from tutor.classroom.kernel import RoomKernelSpecManager
+    spec = RoomKernelSpecManager().get_kernel_spec("python3")
+    plain = KernelSpecManager().get_kernel_spec("python3")
+    assert spec.argv == [a if a != "ipykernel_launcher" else "tutor.classroom.kernel" for a in plain.argv]
+    script = tmp_path / "page.py"
+    script.write_text(
+        "import sys, json\n"
+        "from tutor.classroom.kernel import lighten\n"
+        "lighten()\n"
+        "from tutor.lessons.page import LessonPage\n"
+        "import ipycanvas.canvas as cv\n"
+        "page = LessonPage('05'); page.header(); t = page.table('why-take-the-pile'); page.quiz('keep-top')\n"
+        "t.table.redraw() if hasattr(t.table, 'redraw') else None\n"
+        "cv.commands_to_buffer([[1, [2, 3], 0]])\n"
+        "loaded = lambda m: type(sys.modules.get(m)).__name__ == 'module'\n"
+        "before = [m for m in ('numpy', 'PIL.Image', 'debugpy') if loaded(m)]\n"
+        "import numpy\n"
+        "after = bool(numpy.zeros(2).shape == (2,)) and loaded('numpy')\n"
+        "print(json.dumps([before, after]))\n")
+    env = {**os.environ, "VOILA_PREHEAT": "False", "TUTOR_PROGRESS": str(tmp_path / "p.sqlite3")}
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    before, after = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before == [] and after                     # nothing heavy until used; then the real one

@@ -45,6 +45,13 @@ async def _join(browser, server, name):
 async def _lesson_then_next(page):
     await page.click(".tutor-lesson-list a[href='06-frozen-pile.ipynb']")
     await page.wait_for_url(re.compile(r"06-frozen-pile\.ipynb"))
+    # its tables are drawn (the lighter kernel sends the drawing without numpy)
+    await page.wait_for_function(
+        """() => { const c = document.querySelector('canvas.tutor-canvas');
+                   if (!c || !c.width) return false;
+                   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                   let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++;
+                   return n / (c.width * c.height) > 0.3; }""", polling=250)
     nxt = page.locator("a[href='07-black-threes.ipynb']").first
     await nxt.wait_for(state="attached")
     await nxt.scroll_into_view_if_needed()

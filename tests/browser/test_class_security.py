@@ -276,6 +276,8 @@ def test_the_room_speaks_the_chosen_language(tmp_path):
         assert env["TUTOR_PROGRESS"] == str(server.base / "class.sqlite3")
         assert "TUTOR_TEACHER_PASSWORD" not in env
         assert Path(os.readlink(f"/proc/{pid}/cwd")) == REPO_NOTEBOOKS / "sv"
+        # the lighter kernel for pages with no code (tutor/classroom/kernel.py)
+        assert b"tutor.classroom.kernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
     finally:
         server.stop()
 

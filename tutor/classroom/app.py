@@ -371,6 +371,8 @@ def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
     c.RoomIdentityProvider.cookie_options = {"expires_days": 30}
     c.Voila.authorizer_class = RoomAuthorizer
     c.VoilaConfiguration.multi_kernel_manager_class = RoomKernelManager
+    # the pages' kernels without what a page with no code cannot use (tutor/classroom/kernel.py)
+    c.VoilaConfiguration.kernel_spec_manager_class = "tutor.classroom.kernel.RoomKernelSpecManager"
     c.VoilaConfiguration.file_allowlist = []          # no files of the folder, only pages
     c.VoilaConfiguration.http_header_envs = []
     idle = max(1, int(cull_minutes * 60))

@@ -117,7 +117,7 @@ class ClassServer:
                 cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"ipykernel" in cmd:
+            if b"ipykernel" in cmd or b"tutor.classroom.kernel" in cmd:
                 out.append(pid)
         return out
 

@@ -54,7 +54,7 @@ from ..engine.position import Position
 from ..engine.rulebook import rule_text
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
-from .draw import SCALE, draw_session, settle_heap
+from .draw import SCALE, draw_session, numpy_free_flush, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
 
@@ -86,6 +86,9 @@ _TOOLS = [
     ("clear", N_("Clear selection"), N_("unselect every card")),
     ("edit", N_("Move cards"), N_("what-if: click a card, then the zone it goes to (108 cards stay)")),
 ]
+numpy_free_flush()                  # the table's drawing without numpy (see draw.py)
+
+
 def no_code_page() -> bool:
     """Whether this kernel serves a page with no code (Voila, the learner view and the class:
     Voila names itself in every kernel it starts, ``VOILA_PREHEAT``)."""
