@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 import types
 
@@ -101,7 +102,19 @@ class RoomKernelSpecManager(KernelSpecManager):
         return spec
 
 
+#: A preheated kernel (Voila's pool, ``TUTOR_KERNEL_KEY`` in its environment) runs its page
+#: at this lower priority: refilling the pool while learners click must not slow their
+#: pages. Its learner's page takes it back to normal where the system allows
+#: (``tutor.lessons.page.wait_for_learner``).
+POOL_NICE = 10
+
+
 def main() -> None:
+    if os.environ.get("TUTOR_KERNEL_KEY"):
+        try:
+            os.nice(POOL_NICE)
+        except OSError:
+            pass
     for name in BLOCKED:
         sys.modules.setdefault(name, None)
     from ipykernel.kernelapp import IPKernelApp

@@ -84,6 +84,10 @@ def wait_for_learner(tries: int = 120) -> bool:
             time.sleep(1)
             continue
         os.environ.pop("TUTOR_KERNEL_KEY", None)
+        try:                        # waiting in the pool ran at a lower priority: back to normal
+            os.setpriority(os.PRIO_PROCESS, 0, 0)
+        except (OSError, AttributeError):
+            pass
         if told.get("TUTOR_LEARNER"):
             os.environ["TUTOR_LEARNER"] = str(told["TUTOR_LEARNER"])
             return True
