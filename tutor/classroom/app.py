@@ -61,6 +61,9 @@ class _TakingFor:
         return getattr(self._km, name)
 
     async def get_rendered_notebook(self, *args, **kwargs):
+        # Voila refills the pool after `fill_delay`, read as it takes the page: replacements
+        # start one after the other once the rush is over (RoomKernelManager.refill_*)
+        self._km.fill_delay = self._km.next_refill_delay()
         render_task, rendered, kernel_id = await self._km.get_rendered_notebook(*args, **kwargs)
         self._km.give(kernel_id, self._user)
         return render_task, rendered, kernel_id
@@ -356,9 +359,9 @@ def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
     from ..lessons.serve import voila_config
     c = voila_config(notebooks, room.lang,
                      preheat=pool_pages(notebooks, room.lang, room.lessons, expect))
-    # refill a pool once the rush is over: kernels starting while thirty learners' pages
-    # load would slow every page
-    c.VoilaKernelManager.fill_delay = 10.0
+    # refill a pool once the rush is over, one page after the other: kernels starting while
+    # thirty learners' pages load would slow every page (RoomKernelManager.next_refill_delay)
+    c.VoilaKernelManager.fill_delay = 20.0
     c.Voila.port = port
     c.Voila.port_retries = 0
     c.Voila.ip = ip

@@ -44,7 +44,7 @@ from datetime import timedelta
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
 from tornado import web
-from traitlets import Dict, Integer
+from traitlets import Dict, Float, Integer
 
 #: The person whose page is being rendered in this request (a jupyter-server User).
 starting_for: contextvars.ContextVar = contextvars.ContextVar("tutor_room_starting_for",
@@ -76,6 +76,12 @@ class RoomKernelManager(AsyncMappingKernelManager):
     owners = Dict()                  # kernel id -> the username that owns it
     cull_closed_timeout = Integer(120, config=True,
                                   help="seconds a kernel whose page is closed may stay idle")
+    refill_after = Float(20.0, config=True,
+                         help="seconds after a preheated page is taken before the pool starts "
+                              "its replacement (after the rush of arrivals)")
+    refill_spacing = Float(3.0, config=True,
+                           help="seconds between two replacements starting: thirty pages taken "
+                                "at once are replaced one after the other, not all at once")
     handshake_wait = Integer(1800, config=True,
                              help="seconds a pooled kernel's question 'who is my learner?' is "
                                   "held open before it asks again")
@@ -120,6 +126,14 @@ class RoomKernelManager(AsyncMappingKernelManager):
         if fut is None:
             fut = self._given[kernel_id] = asyncio.get_running_loop().create_future()
         return fut
+
+    def next_refill_delay(self) -> float:
+        """The delay before Voila starts the replacement of a page being taken now: at least
+        `refill_after`, and `refill_spacing` after the replacement before it."""
+        now = asyncio.get_running_loop().time()
+        slot = max(now + self.refill_after, getattr(self, "_next_refill", 0.0))
+        self._next_refill = slot + self.refill_spacing
+        return slot - now
 
     def give(self, kernel_id: str, user) -> None:
         """A learner's page took this pooled kernel: it is theirs, and it is told so."""
