@@ -1,25 +1,30 @@
 """The class under load: simulated learners against a real class server on this machine.
 
-    python -m tutor.bench --class                      # 30 learners, 2 minutes of clicking
-    python -m tutor.classroom.bench --learners 30 --minutes 2
+    python -m tutor.classroom.bench --compare          # 30 at once, 60 over a minute; pool on, off
+    python -m tutor.bench --class                      # 30 learners, one a second, 2 minutes
+    python -m tutor.classroom.bench --learners 30 --arrive 0 --expect 30 --minutes 2
 
 A simulated learner does over HTTP and the kernel's websocket what a learner's browser
-does (`SimLearner`): joins with the room code, opens a page (Voila renders it and runs
-its kernel), connects to the kernel like Voila's front end (the Jupyter messaging
-protocol: ``comm_info_request``, each widget's ``request_state``), and then presses the
-table's move buttons every few seconds, timing each click until the explanation widget
-is updated. Protocol-level learners, not browser pages, because the figures are the
-teacher's computer's: 30 headless Chromiums on the same 2 cores would measure the
-browsers. What a browser adds on the learner's side (drawing the canvas: ~35 ms) is in
-``tests/browser`` and the main benchmark.
+does (`SimLearner`): joins with the room code, lands on the lesson list (Voila renders it
+with its kernel), leaves it for tonight's first lesson, connects to that page's kernel
+like Voila's front end (the Jupyter messaging protocol: the widget control comm's
+``request_states``), and then presses the lesson table's Draw and Undo every few
+seconds, timing each click until the explanation widget is updated. Protocol-level
+learners, not browser pages, because the figures are the teacher's computer's: 30
+headless Chromiums on the same 2 cores would measure the browsers. What a browser adds on
+the learner's side (drawing the canvas: ~35 ms) is in ``tests/browser`` and the main
+benchmark.
 
-Figures: start-up (server ready; each learner's page rendered with its kernel, and until
-its table is usable, the learners arriving one a second, or over ``--arrive`` seconds:
-0 is everybody in the same second), each page's poll for the teacher's question (the
-teacher puts one on every screen once everybody is in), memory per learner (the kernel's proportional set size, plus the
-server's growth shared out), click-to-explanation (median, p95, worst), and from these
-what a 60-learner evening needs. Traffic goes to 127.0.0.1 only; the run is bounded by
-``--minutes`` and stops the server (and every kernel) at the end.
+Figures: start-up (server ready; the pool of ready pages full, ``--expect``; each
+learner's list and lesson page, and from Join until the lesson's table is usable, the
+learners arriving over ``--arrive`` seconds: 0 is everybody in the same second), the
+kernel's core-seconds until usable, each page's poll for the teacher's question (the
+teacher puts one on every screen once everybody is in), memory per learner (the
+learner's kernel's proportional set size, plus the server's growth shared out) and of the
+whole class with the pool, click-to-explanation (median, p95, worst) over ``--minutes``
+once everybody is in, and the machine's load average (other work on the machine shows
+in every figure). Traffic goes to 127.0.0.1 only; each run stops its server (and every
+kernel) at the end.
 
 `start_class_server` is also what the tests use to run a class.
 """
@@ -477,6 +482,7 @@ class Figures:
     start_cpu: list = field(default_factory=list)     # kernel core-seconds, start until usable
     pool_pss: list = field(default_factory=list)      # KiB per kernel waiting in the pool
     load: tuple = ()                                  # the machine's load average at the end
+    until: float = 0.0                                # when the clicking stops (monotonic)
 
     def q(self, values, p):
         if not values:
@@ -559,7 +565,7 @@ async def _learner(server: ClassServer, i: int, notebook: str, until: float, fig
             raise RuntimeError(f"{notebook} has no table with Draw, Undo and an explanation")
         draw, undo, panel = parts["draw"], parts["undo"], parts["panel"]
         polling = asyncio.ensure_future(_poll(sim, until, fig, rng))
-        while time.monotonic() < until:
+        while time.monotonic() < fig.until:
             await asyncio.sleep(rng.uniform(*every))
             fig.clicks.append(await sim.click(draw, panel))
             await asyncio.sleep(rng.uniform(*every))
@@ -575,7 +581,7 @@ async def _poll(sim: SimLearner, until: float, fig: Figures, rng: random.Random)
     """What the room's script on the page does: ask for the teacher's question every
     2.5 s, and answer it once it is there."""
     answered = False
-    while time.monotonic() < until:
+    while time.monotonic() < fig.until:
         t0 = time.monotonic()
         r = await sim.request(f"room/question?kernel={sim.kernel_id}")
         fig.polls.append(time.monotonic() - t0)
@@ -597,13 +603,13 @@ async def _teacher(server: ClassServer, until: float, fig: Figures) -> None:
     if r.code != 302:
         fig.failures.append(f"teacher could not log in ({r.code})")
         return
-    while len(fig.ready) + len(fig.failures) < fig.learners and time.monotonic() < until:
+    while len(fig.ready) + len(fig.failures) < fig.learners and time.monotonic() < fig.until:
         await asyncio.sleep(1)
     view = (await teacher.request("teacher")).body.decode()
     question = re.search(r"<option value='([^']+)'", view)
     if question:                     # everyone in: a question on every screen
         await teacher.request("teacher/push", "POST", {"question": html.unescape(question.group(1))})
-    while time.monotonic() < until:
+    while time.monotonic() < fig.until:
         t0 = time.monotonic()
         await teacher.request("teacher/state")
         fig.teacher_view.append(time.monotonic() - t0)
@@ -620,16 +626,19 @@ async def run_load(server: ClassServer, learners: int, seconds: float,
     fig.server_pss_before = pss_kib(server.proc.pid)
     rng = random.Random(seed)
     t0 = time.monotonic()
-    until = t0 + arrive + seconds
+    # the clicking (`seconds`) starts when the last learner is in: up to 10 minutes to arrive
+    fig.until = t0 + arrive + 600 + seconds
+    until = fig.until
     kernel_ids: list = []
     tasks = [asyncio.ensure_future(_learner(server, i, notebook, until, fig, every,
                                             random.Random(rng.random()), kernel_ids))
              for i in range(learners)]
     teacher = asyncio.ensure_future(_teacher(server, until, fig))
-    while len(fig.ready) + len(fig.failures) < learners and time.monotonic() < until:
+    while len(fig.ready) + len(fig.failures) < learners and time.monotonic() < fig.until:
         await asyncio.sleep(0.2)
     fig.all_in = time.monotonic() - t0
-    await asyncio.sleep(max(0.0, min(10.0, until - time.monotonic() - 5)))
+    fig.until = max(t0 + arrive, time.monotonic()) + seconds
+    await asyncio.sleep(max(0.0, min(10.0, fig.until - time.monotonic() - 5)))
     mine = {pid_of_kernel(server, k) for k in kernel_ids}
     for pid in server.kernels():
         (fig.kernel_pss if pid in mine else fig.pool_pss).append(pss_kib(pid))
@@ -716,7 +725,7 @@ def main(argv=None) -> int:
     if args.compare:
         results = []
         for learners, arrive in COMPARE:
-            for expect in (learners, 0):
+            for expect in (min(learners, 30), 0):
                 fig = one_run(learners, seconds, arrive, expect, args.notebook)
                 print(fig.report(), flush=True)
                 results.append(fig)
