@@ -648,8 +648,9 @@ async def run_load(server: ClassServer, learners: int, seconds: float,
     return fig
 
 
-async def wait_for_pool(server: ClassServer, timeout: float = 600.0) -> float:
-    """Seconds until the server's pool is full (the teacher's view: pages ready = total)."""
+async def wait_for_pool(server: ClassServer, timeout: float = 300.0) -> float:
+    """Seconds until the server's pool is full (the teacher's view: pages ready = total), or
+    `timeout`: a pooled kernel that died at its start (a port taken meanwhile) never comes."""
     teacher = SimLearner(server.url, "teacher")
     t0 = time.monotonic()
     try:
