@@ -44,7 +44,10 @@ def _notebook(work_dir, rules, seed):
         "players = {s: SensiblePlayer(seed=k) for k, s in enumerate(pos.format.seats) if s != 'S'}\n"
         "table = Table(pos, viewer='S', players=players, lang='en')\n"
         "def _save(session, what):\n"
-        "    STATE.write_text(session.position.to_text())\n"
+        "    # whole or not at all: the test reads the file while the kernel writes it\n"
+        "    part = STATE.with_suffix('.part')\n"
+        "    part.write_text(session.position.to_text())\n"
+        "    part.replace(STATE)\n"
         "table.session.on_change(_save)\n"
         "_save(table.session, None)\n"
         "table")
@@ -52,8 +55,13 @@ def _notebook(work_dir, rules, seed):
 
 
 def _position(state):
+    """The position the kernel saved last (written whole: a temporary file renamed over it);
+    an empty or unfinished file is no position (ValueError: read it again)."""
     from tutor import Position
-    return Position.parse(state.read_text())
+    text = state.read_text()
+    if not text.startswith("rules:") or not text.endswith("\n"):
+        raise ValueError("the state file is being written")
+    return Position.parse(text)
 
 
 def _wait_state(state, test, timeout=60.0):
@@ -149,7 +157,7 @@ def _press(page, button):
 
 def _play_a_hand(page, state, name):
     """Play on to the learner's turn, draw, click a card, discard; checked at each step."""
-    pos = _position(state)
+    pos = _wait_state(state, lambda p: True)
     _check(page, pos, f"{name}: loaded")
     screenshot(page, f"{name}-loaded", scroll_to=CANVAS)
     if not (pos.turn == "S" and pos.phase == "draw"):

@@ -411,7 +411,10 @@ class TeacherView(RoomPage):
                     f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th><th></th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
-        ready, total, held = self.kernel_manager.pool_state()
+        # the class server's pool of preheated pages; the hub's service has none (each learner
+        # has a server of their own)
+        pool_state = getattr(getattr(self, "kernel_manager", None), "pool_state", None)
+        ready, total, held = pool_state() if pool_state is not None else (0, 0, 0)
         pool = (f"<p id='pool' class='muted' data-ready='{ready}' data-total='{total}' data-held='{held}'>"
                 + (w.fmt('Pages ready for learners: {ready} of {total}', ready=ready, total=total)
                    if total else "") + "</p>")
