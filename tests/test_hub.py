@@ -208,7 +208,8 @@ def test_progress_is_kept_and_reported_with_the_servers_token(tmp_path, service)
     assert local.done("me", "07-black-threes") == {"quiz:x"}     # the learner's own store first
     assert [(p, a) for p, a, _ in svc.got] == [("/services/canasta-teacher/api/progress", "token tok123"),
                                                ("/services/canasta-teacher/api/place", "token tok123")]
-    assert svc.got[0][2] == {"lesson": "07-black-threes", "item": "quiz:x", "kind": "question", "right": True}
+    assert svc.got[0][2] == {"lesson": "07-black-threes", "item": "quiz:x", "kind": "question", "right": True,
+                             "counts": True}
     assert "learner" not in svc.got[0][2]           # who it is, the hub says from the token
 
 
