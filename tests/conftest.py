@@ -3,6 +3,7 @@ tier, everything not marked `slow`, `server` or `browser`; `bash scripts/test.sh
 tier. Here: the Hypothesis profile of the tier (tests/hypothesis_tiers.py)."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 
 from hypothesis_tiers import TIER, examples
@@ -10,3 +11,16 @@ from hypothesis_tiers import TIER, examples
 settings.register_profile("full", max_examples=100)
 settings.register_profile("fast", max_examples=examples(100))
 settings.load_profile(TIER)
+
+
+# A test that starts servers or a browser waits on other processes; one that never answers
+# must fail with a traceback, not hold the whole run until CI's own limit (pytest-timeout).
+SERVER_TEST_LIMIT_S = 600
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if (item.get_closest_marker("server") or item.get_closest_marker("browser")) \
+                and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SERVER_TEST_LIMIT_S))

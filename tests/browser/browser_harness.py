@@ -45,6 +45,30 @@ CHROMIUM_ARGS = [
 ]
 
 
+# --------------------------------------------------------------------------- bounded awaits
+
+
+def evaluate_within(page, function: str, arg=None, timeout: float = 90.0, what: str = "the page"):
+    """``page.evaluate(function, arg)`` for an async ``function`` that awaits the app's own
+    promises (``jupyterapp.restored``, a session's ``ready``, a command's run), bounded:
+    Playwright's evaluate has no timeout, and a promise that never settles (a kernel that
+    died, a dialog in the way) would hold the whole test run. Past ``timeout`` seconds this
+    raises with ``what`` it was waiting for."""
+    ms = int(timeout * 1000)
+    return page.evaluate(
+        f"""async ([arg, ms, what]) => {{
+            let timer;
+            const late = new Promise((_, reject) => {{
+                timer = setTimeout(() => reject(new Error('still waiting for ' + what
+                                                          + ' after ' + ms / 1000 + ' s')), ms);
+            }});
+            try {{ return await Promise.race([({function})(arg), late]); }}
+            finally {{ clearTimeout(timer); }}
+        }}""",
+        [arg, ms, what],
+    )
+
+
 # --------------------------------------------------------------------------- servers
 
 
@@ -307,9 +331,11 @@ def open_notebook_and_run_all(
     t0 = time.monotonic()
     page.goto(server.lab_url(rel), wait_until="domcontentloaded", timeout=ms)
     page.wait_for_function("() => window.jupyterapp !== undefined", timeout=ms)
-    page.evaluate("async () => { await window.jupyterapp.restored; }")
+    evaluate_within(page, "async () => { await window.jupyterapp.restored; }", timeout=timeout,
+                    what="JupyterLab to restore its layout")
     page.wait_for_function(f"(path) => ({_FIND_PANEL})(path) !== null", arg=rel, timeout=ms, polling=100)
-    page.evaluate(
+    evaluate_within(
+        page,
         f"""async (path) => {{
             const panel = ({_FIND_PANEL})(path);
             await panel.context.ready;
@@ -321,9 +347,12 @@ def open_notebook_and_run_all(
             window.jupyterapp.shell.activateById(panel.id);
         }}""",
         rel,
+        timeout=timeout,
+        what=f"{rel}'s kernel to start",
     )
     t1 = time.monotonic()
-    page.evaluate(
+    evaluate_within(
+        page,
         f"""async (path) => {{
             const app = window.jupyterapp;
             const panel = ({_FIND_PANEL})(path);
@@ -332,6 +361,8 @@ def open_notebook_and_run_all(
             await app.commands.execute('notebook:run-all-cells');
         }}""",
         rel,
+        timeout=timeout,
+        what=f"every cell of {rel} to run",
     )
     page.wait_for_function(
         f"""(path) => {{

@@ -16,6 +16,7 @@ from browser_harness import (
     canvas_painted_fraction,
     canvas_pixel,
     collect_output_errors,
+    evaluate_within,
     open_notebook_and_run_all,
     open_voila,
     screenshot,
@@ -131,7 +132,8 @@ def test_lab_button_label_and_canvas(lab_server, page, page_log, work_dir):
     screenshot(page, "harness-lab", scroll_to=CANVAS)
 
     # A reopened notebook is a late client too: save, reload, the canvas must come back.
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('docmanager:save'); }")
+    evaluate_within(page, "async () => { await window.jupyterapp.commands.execute('docmanager:save'); }",
+                    what="the notebook to save")
     t1 = time.monotonic()
     page.reload()
     page.wait_for_selector(CANVAS, state="visible", timeout=60_000)

@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from browser_harness import (REPO_ROOT, SCREENSHOTS, TIMINGS, ServerProcess, collect_output_errors,
+                             evaluate_within,
                              free_port, jupyter_env, open_notebook_and_run_all, screenshot, clipped,
                              wait_table_settled)
 
@@ -607,12 +608,12 @@ def _lab_store(lab_server):
 def _lab_show_cell(page, needle):
     """Scroll Lab's notebook to the cell whose code holds `needle` (Lab 4 draws only the
     cells in view)."""
-    page.evaluate("""async (needle) => {
+    evaluate_within(page, """async (needle) => {
         const nb = window.jupyterapp.shell.currentWidget.content;
         const i = nb.widgets.findIndex(c => c.model.sharedModel.getSource().includes(needle));
         if (i < 0) throw new Error('no cell with ' + needle);
         await nb.scrollToItem(i, 'center');
-    }""", needle)
+    }""", needle, timeout=30, what="the notebook to scroll")
     page.wait_for_timeout(300)
 
 

@@ -24,6 +24,7 @@ from browser_harness import (  # noqa: E402
     canvas_painted_fraction,
     clipped,
     collect_output_errors,
+    evaluate_within,
     open_notebook_and_run_all,
     open_voila,
     screenshot,
@@ -154,14 +155,15 @@ def _in_viewport(page, selector):
 def _axe(page, selector=".tutor-table"):
     """axe-core's WCAG 2 A/AA findings inside `selector` that are serious or critical."""
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
+    result = evaluate_within(
+        page,
         """async (sel) => {
             const r = await axe.run(document.querySelectorAll(sel),
                                     {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}});
             return {violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                      nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary).slice(0, 5)})),
                     passes: r.passes.length};
-        }""", selector)
+        }""", selector, timeout=60, what="axe-core's checks")
     bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
     return bad, result
 
@@ -225,7 +227,8 @@ def test_lab_1280x800_mouse_hand_buttons_and_explanation_in_view(lab_server, pag
 
 def test_lab_1024x768_with_the_file_browser_open_nothing_is_clipped(lab_server, page, work_dir):
     _open_lab(page, lab_server, work_dir, 1024, 768)
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('filebrowser:activate'); }")
+    evaluate_within(page, "async () => { await window.jupyterapp.commands.execute('filebrowser:activate'); }",
+                    what="the file browser to open")
     page.wait_for_selector(".jp-FileBrowser", state="visible")
     page.wait_for_timeout(400)
     _settle(page)
@@ -299,8 +302,8 @@ def test_lab_axe_light_and_dark_theme(lab_server, page, work_dir):
     page.wait_for_function("() => document.querySelector('.tutor-explanation').innerText.includes('Illegal')")
     bad, result = _axe(page, ".tutor-table, .tutor-chart")
     assert result["passes"] > 5 and not bad, json.dumps(bad, indent=1)
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Dark'}); }")
+    evaluate_within(page, "async () => { await window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'}); }", what="the dark theme")
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
     page.wait_for_timeout(500)
     colours = page.evaluate("""() => { const s = e => getComputedStyle(document.querySelector(e));
@@ -314,8 +317,8 @@ def test_lab_axe_light_and_dark_theme(lab_server, page, work_dir):
     screenshot(page, "table-lab-dark")
     page.locator(".tutor-chart").scroll_into_view_if_needed()
     screenshot(page, "table-lab-dark-chart")
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Light'}); }")
+    evaluate_within(page, "async () => { await window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Light'}); }", what="the light theme")
 
 
 # ---- Voila: the learner's view ----------------------------------------------------------------
