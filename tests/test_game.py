@@ -82,7 +82,8 @@ def _play_hand(game: GameModel, limit: int = 400) -> int:
 def test_settings_are_data_and_chosen_by_handlers():
     game = GameModel(lang="en")
     shown = [s.name for s in game.settings()]
-    assert shown[:2] == ["seat", "lang"] and "players" not in shown    # one player count today
+    assert shown[:3] == ["players", "seat", "lang"]
+    assert game.choices["players"] == "4" and game.rules() == "default"
     assert {"black-threes", "wilds", "initial-minimum", "stock-out"} <= set(shown)
     game.choose("seat", "W")
     game.choose("black-threes", "never")
@@ -95,7 +96,9 @@ def test_settings_are_data_and_chosen_by_handlers():
     for setting in game.settings():
         for value, _ in setting.options:
             _plain(game.option_words(setting, value))
-    assert game.option_words(SETTINGS[0], "S") == "South (your partner: North)"
+    seat = next(s for s in SETTINGS if s.name == "seat")
+    assert game.options(seat) == ["S", "W", "N", "E"]            # four: the four seats
+    assert game.option_words(seat, "S") == "South (your partner: North)"
     assert game.buttons() == () and "Start the game" in game.prompt()
 
 
@@ -294,3 +297,135 @@ def test_every_lesson_ends_with_the_way_to_the_game(lang):
     last = LessonPage(lessons[-1].number, lang=lang, tracker=Tracker(lessons[-1].key, store=None)).recap().value
     assert (t.gettext("That was the last lesson.") + " <b><a class='tutor-play-game' href='game.ipynb'>"
             + t.gettext("Now play a game against the computer")) in last.replace("&#x27;", "'")
+
+
+# ---- every player count (issue 21) ------------------------------------------------------------
+COUNT_CASES = {
+    # key: (seats offered, sides, target, intro's start, the rules line)
+    "2": (["S", "N"], ("N", "S"), 5000, "You play against one computer player", "players=2"),
+    "3": (["S", "W", "E"], ("E", "S", "W"), 5000, "You play against two computer players",
+          "players=3"),
+    "6": (["S", "SW", "NW", "N", "NE", "SE"], ("T1", "T2"), 10000,
+          "You and two computer partners", "players=6"),
+    "6:three-teams": (["S", "SW", "NW", "N", "NE", "SE"], ("T1", "T2", "T3"), 7500,
+                      "You and a computer partner play against two teams",
+                      "players=6, six=three-teams"),
+}
+
+
+def test_the_counts_are_offered_in_plain_words():
+    game = GameModel(lang="en")
+    players = next(s for s in SETTINGS if s.name == "players")
+    assert game.options(players) == ["2", "3", "4", "6", "6:three-teams"]     # no cutthroat
+    assert [game.option_words(players, v) for v in game.options(players)] == [
+        "Two players, each alone", "Three players, each alone", "Four players, two teams of two",
+        "Six players, two teams of three", "Six players, three teams of two"]
+    assert game.intro().startswith("You and a computer partner play against two computer players")
+    seat = next(s for s in SETTINGS if s.name == "seat")
+    game.choose("seat", "W")
+    game.choose("players", "2")
+    assert game.seat == "S" and game.options(seat) == ["S", "N"]     # no West at two: South
+    with pytest.raises(ValueError):
+        game.choose("seat", "E")
+    assert game.option_words(seat, "N") == "North"                   # alone: no partner
+    game.choose("players", "6")
+    assert game.option_words(seat, "S") == "South (your partners: Northwest and Northeast)"
+    game.choose("seat", "NE")
+    game.choose("players", "6:three-teams")
+    assert game.seat == "NE" and game.option_words(seat, "NE") == "Northeast (your partner: Southwest)"
+    game.choose("players", "4")
+    assert game.seat == "S" and game.rules() == "default"
+    for lang in ("sv", "fi"):
+        t = translator(lang)
+        other = GameModel(lang=lang)
+        for key in other.options(players):
+            other.choose("players", key)
+            game.choose("players", key)
+            assert other.option_words(players, key) == t.gettext(
+                dict(players.options)[key]) != game.option_words(players, key)
+            assert other.intro() != game.intro() and other.intro()
+            for value in other.options(seat):
+                _plain(other.option_words(seat, value))
+
+
+@pytest.mark.parametrize("key", list(COUNT_CASES))
+def test_a_whole_hand_at_every_count(key):
+    seats, sides, target, intro, rules = COUNT_CASES[key]
+    game = GameModel(lang="en", seed=7)
+    game.choose("players", key)
+    seat = next(s for s in SETTINGS if s.name == "seat")
+    assert game.options(seat) == seats and game.intro().startswith(intro)
+    assert game.rules() == rules
+    game.choose("black-threes", "never")
+    assert game.rules() == rules + ", black-threes=never"
+    game.start()
+    pos = game.position
+    assert pos.format.seats == tuple(sorted(seats, key=pos.format.seats.index))
+    assert game.session.game.target == target and f"Game to {target}:" in game.status()
+    assert game.my_turn() and game.session.viewer == "S" and pos.rules.black_threes == "never"
+    assert len(pos.hand("S")) == pos.format.hand_size and pos.phase == "draw"   # South deals
+    for line in game.happened:
+        _plain(line)
+    # nobody to ask when alone; the button is never offered then
+    _play_hand(game)
+    if not pos.format.has_partners:
+        assert all("ask" not in line and "May I go out" not in line for line in game.happened)
+    sheet = game.sheet()
+    want = score_hand(game.position)
+    assert list(want) == list(sides)
+    assert sheet["totals"] == tuple(want[s].total for s in sides)
+    assert [total for _h, total, _l in sheet["teams"]] == [want[s].total for s in sides]
+    for (head, total, lines), side in zip(sheet["teams"], sides):
+        assert sum(p for _w, p in lines) == total
+        _plain(head)
+    t = translator("en")
+    names = [t.word("team", s) if s.startswith("T") else t.word("seat", s) for s in sides]
+    assert sheet["totals_words"] == "Running totals after 1 hand: " + ", ".join(
+        f"{n} {want[s].total}" for n, s in zip(names, sides)) + "."
+    # the chart: every side's total after the hand, and the count's target
+    chart = game.chart()
+    assert f"target" in chart.svg and f"+{target}" in chart.svg
+    for n, s in zip(names, sides):
+        assert f"hand 1: {n}" in chart.svg
+        assert f"{s} " in repr(chart)
+    assert game.status().startswith(f"Game to {target}: hand 1, running totals {names[0]}")
+    game.next_hand()
+    assert game.stage == "play" and game.session.game.totals == sheet["totals"]
+
+
+@pytest.mark.parametrize("key", ["2", "6:three-teams"])
+def test_a_short_game_at_other_counts_ends_with_its_result(key):
+    game = GameModel(lang="en", seed=3, target=100)
+    game.choose("players", key)
+    game.choose("guide", "off")
+    game.start()
+    _play_hand(game)
+    sheet = game.sheet()
+    assert sheet["result"] and sheet["next_dealer"] == ""
+    game.next_hand()
+    assert game.stage == "game-over" and game.prompt() == sheet["result"]
+    _plain(sheet["result"].split("(")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_the_view_at_six_shows_the_seats_and_the_chart(lang):
+    from tutor.game.widget import GameView
+    t = translator(lang)
+    game = GameModel(lang=lang, seed=7)
+    view = GameView(game)
+    view.option_buttons[("players", "6")].click()
+    assert game.choices["players"] == "6"
+    shown = {v for (n, v), b in view.option_buttons.items() if n == "seat" and b.layout.display != "none"}
+    assert shown == {"S", "SW", "NW", "N", "NE", "SE"}
+    assert game.intro() in view.head.value.replace("&#x27;", "'")
+    view.option_buttons[("players", "2")].click()
+    shown = {v for (n, v), b in view.option_buttons.items() if n == "seat" and b.layout.display != "none"}
+    assert shown == {"S", "N"}
+    view.option_buttons[("players", "6")].click()
+    view.start_button.click()
+    assert game.session.game.target == 10000
+    _play_hand(game)
+    html = view.sheet_box.value
+    assert t.gettext("Score sheet") in html and "<svg" in html and "tutor-chart" in html
+    for side in ("T1", "T2"):
+        assert t.word("team", side) in html

@@ -3,7 +3,7 @@
 `GameModel` holds no widgets (tested headless); `tutor.game.widget.GameView` draws it. The
 learner chooses where to sit, the language and the table's rules by buttons (`SETTINGS`:
 data, so that a setting such as the number of players is one more entry), then plays
-hands against three computer players (`tutor.players.SensiblePlayer`) on a
+hands against the computer players (`tutor.players.SensiblePlayer`; 2, 3, 4 or 6 at the table) on a
 `tutor.table.TableSession` in learner mode. The engine decides every rule: the handlers
 only press the table's moves.
 
@@ -28,12 +28,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..engine.formats import FOUR
+from ..engine.formats import ALL_SEATS, FORMATS, FOUR
 from ..engine.ruleset import FLAGS, Ruleset
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
+from ..lessons.counts import COUNTS
 
 STAGES = ("setup", "play", "hand-over", "game-over")
-TARGET = 5000
+#: four players' game target (every count has its own: `Format.game_target`)
+TARGET = FOUR.game_target
 
 
 @dataclass(frozen=True)
@@ -45,24 +47,28 @@ class Setting:
     title: str
     options: tuple
     kind: str = "rule"          # "seat", "lang", "rule" (a variant flag), "players", "guide"
+    initial: str | None = None  # the option chosen at first (None: the first)
 
     @property
     def default(self):
-        return self.options[0][0]
+        return self.options[0][0] if self.initial is None else self.initial
 
 
-#: The player counts this page offers: four for now (its seat choice is the four-player
-#: table's). The engine plays 2, 3 and 6 too (the sandbox offers them); the setting below is
-#: shown once this tuple holds more than one count.
-PLAYER_COUNTS = ("4",)
+#: The player counts this page offers, by their keys in `tutor.lessons.counts.COUNTS` (the
+#: sandbox's words: "Two players, each alone", "Six players, three teams of two" …): every
+#: count the engine plays, four chosen at first. Cutthroat (three=cutthroat) is not offered.
+PLAYER_COUNTS = ("2", "3", "4", "6", "6:three-teams")
 
 #: The settings, in the order they are shown. A variant flag's values are RULES.md's; the
 #: words say what each means at the table. "players" lists `PLAYER_COUNTS`.
 SETTINGS = (
-    Setting("seat", N_("Where do you sit?"), tuple((s, None) for s in ("S", "W", "N", "E")), "seat"),
+    Setting("players", N_("Players"), tuple((n, COUNTS[n][1]) for n in PLAYER_COUNTS),
+            "players", initial="4"),
+    # every seat of every count, clockwise from South; `GameModel.options` keeps those of
+    # the chosen count (S W N E for four)
+    Setting("seat", N_("Where do you sit?"),
+            tuple((s, None) for s in ("S", "SW", "W", "NW", "N", "NE", "E", "SE")), "seat"),
     Setting("lang", N_("Language"), tuple((code, None) for code in LANGUAGES), "lang"),
-    Setting("players", N_("Players"), tuple((n, N_("{n} players")) for n in PLAYER_COUNTS),
-            "players"),
     Setting("guide", N_("Guide me"), (("first", N_("Through my first hand")),
                                       ("always", N_("At every hand")),
                                       ("off", N_("Let me play on my own"))), "guide"),
@@ -79,18 +85,32 @@ SETTINGS = (
             (("must-take", N_("Play on while the pile can be taken")),
              ("ends", N_("The hand ends"))), "rule"),
 )
+#: Who plays with and against the learner, by count (four's words are `GameModel.intro`'s).
+INTROS = {
+    "2": N_("You play against one computer player, each alone. The computer tells you "
+            "each of its moves in words, and a hint is one click away."),
+    "3": N_("You play against two computer players, each alone. The computer tells you "
+            "each of its moves in words, and a hint is one click away."),
+    "6": N_("You and two computer partners play against a team of three computer "
+            "players. The computer tells you each of its moves in words, and a hint "
+            "is one click away."),
+    "6:three-teams": N_("You and a computer partner play against two teams of two "
+                        "computer players. The computer tells you each of its moves in "
+                        "words, and a hint is one click away."),
+}
 assert all(s.name in FLAGS for s in SETTINGS if s.kind == "rule")
+assert {v for v, _ in SETTINGS[1].options} == set(ALL_SEATS)
 assert all(v in FLAGS[s.name] for s in SETTINGS if s.kind == "rule" for v, _ in s.options)
 
 
 class GameModel:
     """A game of hands against the computer, seen from the learner's seat."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None, target: int = TARGET):
+    def __init__(self, lang: str = "en", seed: int | None = None, target: int | None = None):
         self.choices = {s.name: s.default for s in SETTINGS}
         self.choices["lang"] = translator(lang).lang
         self.seed = seed
-        self.target = target
+        self.target = target                # None: the count's own (5000; 10000 or 7500 for six)
         self.stage = "setup"
         self.session = None                 # a TableSession once the game starts
         self.happened: list[str] = []       # what happened since the learner's last move
@@ -131,18 +151,48 @@ class GameModel:
         """The settings the learner chooses from: those with more than one option."""
         return [s for s in SETTINGS if len(s.options) > 1]
 
+    @property
+    def format(self):
+        """The chosen count's table (`tutor.engine.formats.Format`)."""
+        return FORMATS[self.choices["players"]]
+
+    def options(self, setting: Setting) -> list:
+        """The values of `setting` the learner may choose now: the seats of the chosen
+        count (South first, then round the table); every option of the other settings."""
+        if setting.kind == "seat":
+            seats = self.format.seats
+            return [v for v, _ in setting.options if v in seats]
+        return [v for v, _ in setting.options]
+
     def option_words(self, setting: Setting, value: str) -> str:
         """An option in the game's language."""
         t = self.t
         words = dict(setting.options)[value]
         if setting.kind == "seat":
-            return t.format(t.gettext("{seat:name} (your partner: {partner:name})"),
-                            seat=value, partner=FOUR.answerer(value))
+            fmt = self.format if value in self.format.seats else next(
+                f for f in FORMATS.values() if value in f.seats)       # a seat not offered now
+            partners = fmt.partners(value)
+            if len(partners) == 1:
+                return t.format(t.gettext("{seat:name} (your partner: {partner:name})"),
+                                seat=value, partner=partners[0])
+            if partners:
+                # TRANSLATORS: a seat offered in a game of six, two teams of three
+                return t.format(t.gettext("{seat:name} (your partners: {first:name} and "
+                                          "{second:name})"),
+                                seat=value, first=partners[0], second=partners[1])
+            return t.format("{seat:name}", seat=value)          # a player alone
         if setting.kind == "lang":
             return LANGUAGE_NAMES[value]
-        if setting.kind == "players":
-            return t.gettext(words).format(n=value)
         return t.gettext(words)
+
+    def intro(self) -> str:
+        """Who plays with and against the learner at the chosen count, in words."""
+        t, fmt = self.t, self.format
+        if fmt.key == "4":
+            return t.gettext("You and a computer partner play against two computer players. The "
+                             "computer tells you each of its moves in words, and a hint is one "
+                             "click away.")
+        return t.gettext(INTROS[fmt.key])
 
     def choose(self, name: str, value: str) -> None:
         """Choose an option of a setting (before the game starts, or for the next game)."""
@@ -150,17 +200,21 @@ class GameModel:
         if setting is None:
             raise ValueError(f"no setting {name!r}; the settings are: "
                              + ", ".join(s.name for s in SETTINGS))
-        if value not in dict(setting.options):
-            raise ValueError(f"{name} takes {', '.join(v for v, _ in setting.options)}, not {value!r}")
+        if value not in self.options(setting):
+            raise ValueError(f"{name} takes {', '.join(self.options(setting))}, not {value!r}")
         self.choices[name] = value
+        if name == "players" and self.seat not in self.format.seats:
+            self.choices["seat"] = "S"              # every count has a South
         if name == "lang" and self.session is not None:
             self.session.lang = value
         self._notify()
 
     def rules(self) -> str:
-        """The variant text of the chosen rules (``"default"`` when none differs)."""
-        flags = [f"{s.name}={self.choices[s.name]}" for s in SETTINGS
-                 if s.kind in ("rule", "players") and self.choices[s.name] != s.default]
+        """The variant text of the chosen rules and count (``"default"`` when none differs)."""
+        count = COUNTS[self.choices["players"]][0]
+        flags = [] if count == "default" else [count]
+        flags += [f"{s.name}={self.choices[s.name]}" for s in SETTINGS
+                  if s.kind == "rule" and self.choices[s.name] != s.default]
         return ", ".join(flags) or "default"
 
     # ---- the game ---------------------------------------------------------------------------
@@ -419,9 +473,10 @@ class GameModel:
         return " ".join(words)
 
     def sheet(self):
-        """At the end of a hand: ``{"how": words, "teams": [(team words, total, [(line
-        words, points)])], "totals": (NS, EW), "totals_words": …, "result": words or ""}``;
-        None while the hand goes on. The running totals count this hand."""
+        """At the end of a hand: ``{"how": words, "teams": [(side words, total, [(line
+        words, points)])], "totals": (one per side: NS, EW for four), "totals_words": …,
+        "result": words or "", "next_dealer": words, "game": the game with this hand
+        counted}``; None while the hand goes on. The running totals count this hand."""
         if self.stage not in ("hand-over", "game-over"):
             return None
         from ..engine.scoring import score_hand
@@ -438,15 +493,32 @@ class GameModel:
         for team, sheet in score_hand(pos, self.lang).items():
             teams.append((t.format(t.gettext("{team:name}: {points}"), team=team, points=sheet.total),
                           sheet.total, [(words, points) for _rule, points, words in sheet.items]))
-        ns, ew = game.totals
-        totals = t.ngettext("Running totals after {n} hand: North–South {ns}, East–West {ew}.",
-                            "Running totals after {n} hands: North–South {ns}, East–West {ew}.",
-                            len(game.hands)).format(n=len(game.hands), ns=ns, ew=ew)
+        if game.format.sides == ("NS", "EW"):
+            ns, ew = game.totals
+            totals = t.ngettext("Running totals after {n} hand: North–South {ns}, East–West {ew}.",
+                                "Running totals after {n} hands: North–South {ns}, East–West {ew}.",
+                                len(game.hands)).format(n=len(game.hands), ns=ns, ew=ew)
+        else:
+            # TRANSLATORS: {totals} is every side's name and total: "North 120, South 890"
+            totals = t.ngettext("Running totals after {n} hand: {totals}.",
+                                "Running totals after {n} hands: {totals}.",
+                                len(game.hands)).format(n=len(game.hands),
+                                                        totals=s._totals_words(game))
         result = game.result_text(self.lang) if game.is_over else ""
         nxt = "" if game.is_over else t.format(t.gettext("Next dealer: {seat:name}."),
                                                seat=game.dealer)
-        return {"how": how, "teams": teams, "totals": (ns, ew), "totals_words": totals,
-                "result": result, "next_dealer": nxt}
+        return {"how": how, "teams": teams, "totals": tuple(game.totals), "totals_words": totals,
+                "result": result, "next_dealer": nxt, "game": game}
+
+    def chart(self):
+        """At the end of a hand, every side's running total after each hand against the
+        game's target (`tutor.lessons.charts.game_chart`, inline SVG); None while the hand
+        goes on."""
+        sheet = self.sheet()
+        if sheet is None:
+            return None
+        from ..lessons.charts import game_chart
+        return game_chart(sheet["game"], lang=self.lang)
 
     def status(self) -> str:
         """One line: the hand, the dealer and the running totals."""

@@ -6,7 +6,8 @@ Two parts, one shown at a time:
   marked), and "Start the game";
 - the **table**: a learner's `tutor.table.Table` seen from the chosen seat, with the guide
   at the top of its side column (`Table.add_panel`): what to do now, what just happened,
-  and at the end of a hand the score sheet with the running totals and "Next hand".
+  and at the end of a hand the score sheet of every side with the running totals, their
+  chart against the game's target (`tutor.lessons.charts.game_chart`) and "Next hand".
 
 Only the table's buttons that mean something now are shown (`GameModel.buttons`); the
 table's language menu, projector switch and move box are not (the move box completes move
@@ -44,6 +45,7 @@ _STYLE = """<style>
 .tutor-game-sheet table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .tutor-game-sheet td { padding: 0 8px 0 0; }
 .tutor-game-sheet .tutor-game-totals { font-weight: bold; margin-top: 4px; }
+.tutor-game-sheet .tutor-chart svg { max-width: 100%; height: auto; margin-top: 6px; }
 .tutor-game-page .jupyter-button { font-size: 14px; }
 </style>"""
 
@@ -120,10 +122,7 @@ class GameView(W.VBox):
             f"<h1 style='margin:4px 0'>{html.escape(title)}</h1>"
             f"<a class='tutor-to-list' href='{LIST}'>← {html.escape(back)}</a></div>"
             + (f"<p class='tutor-game-status'>{html.escape(m.status())}</p>" if m.stage != "setup" else
-               "<p>" + html.escape(t.gettext(
-                   "You and a computer partner play against two computer players. The "
-                   "computer tells you each of its moves in words, and a hint is one click "
-                   "away.")) + "</p>"))
+               "<p class='tutor-game-intro'>" + html.escape(m.intro()) + "</p>"))
         setup = m.stage == "setup"
         self.setup.layout.display = None if setup else "none"
         self.play_area.layout.display = "none" if setup else None
@@ -138,8 +137,10 @@ class GameView(W.VBox):
         m, t = self.model, self.t
         for setting in m.settings():
             self.setting_titles[setting.name].value = html.escape(t.gettext(setting.title))
+            offered = m.options(setting)          # the seats of the chosen count
             for value, _w in setting.options:
                 b = self.option_buttons[(setting.name, value)]
+                b.layout.display = None if value in offered else "none"
                 chosen = m.choices[setting.name] == value
                 b.description = m.option_words(setting, value)
                 b.button_style = "primary" if chosen else ""
@@ -184,7 +185,7 @@ class GameView(W.VBox):
         else:
             self.story.value = ""
         sheet = m.sheet()
-        self.sheet_box.value = self._sheet_html(sheet) if sheet else ""
+        self.sheet_box.value = (self._sheet_html(sheet) + m.chart()._repr_html_()) if sheet else ""
         self.next_button.description = t.gettext("Next hand")
         self.next_button.layout.display = None if m.stage == "hand-over" else "none"
         self.new_button.description = t.gettext("New game")
