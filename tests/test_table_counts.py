@@ -306,10 +306,50 @@ def test_a_click_on_each_card_selects_it_at_a_phone_and_a_screen_width(key):
             assert table.session.selection == [i]
 
 
+@pytest.mark.parametrize("open_hands", [False, True], ids=["learner", "open-hands"])
 @pytest.mark.parametrize("key", ["2 players", "3 players", "6 players", "6 players, three teams"])
-def test_a_redraw_of_another_count_is_one_message_of_at_most_40_kb(key):
+def test_a_redraw_of_another_count_is_one_message_of_at_most_40_kb(key, open_hands):
+    """Every hand face up too (the teacher's and the projector's view): six players with open
+    hands, the largest table, measured 40–42 KB when every command carried its empty buffer
+    count and empty arguments; 35–37 KB in the protocol's short form (tutor/table/draw.py)."""
     from tutor.table.bench import MID_HANDS, measure
-    m = measure(n=3, text=MID_HANDS[key])
+    m = measure(n=3, open_hands=open_hands, text=MID_HANDS[key])
     assert m["messages_per_redraw"] == 1
     assert m["bytes_per_redraw"] <= 40_000
     assert m["redraw_ms_median"] < 100          # the target (10 ms) is checked by the benchmark
+
+
+def test_the_short_commands_draw_what_the_canvas_methods_would():
+    """The table's commands are ipycanvas's own, less what the front end does not read: each
+    command, with its buffer count (0) and empty arguments put back, is what the Canvas
+    method of that name queues; nothing drawn is left out (the six-player open-hands table)."""
+    import ipywidgets  # noqa: F401
+    from ipycanvas import Canvas
+    from ipycanvas.canvas import COMMANDS
+
+    from tutor.engine.diagram import scene
+    from tutor.table.bench import MID_HANDS, position
+    from tutor.table.draw import commands
+    from tutor.table.model import TableSession
+    s = TableSession(position(MID_HANDS["6 players, three teams"]), viewer="S", open_hands=True)
+    sc = scene(s.view(), width=960, height=770)
+    short = commands(sc.prims, sc.width, sc.height)
+    names = {code: name for name, code in COMMANDS.items()}
+    canvas = Canvas(width=1920, height=1540)
+    mgr = canvas._canvas_manager
+    sent = []
+    mgr._send_custom = lambda command, buffers=(): sent.append(command)
+    for c in short:
+        name = names[c[0]]
+        if name == "set":
+            continue
+        sent.clear()
+        method = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)  # arcTo: arc_to
+        getattr(canvas, method)(*(c[1] if len(c) > 1 else []))
+        full = sent[-1]
+        if name == "fill":          # ctx.fill() fills by the nonzero rule, as ipycanvas's fill()
+            assert full == [c[0], ["nonzero"], 0] and c == [c[0]], (c, full)
+            continue
+        assert full == [c[0], c[1] if len(c) > 1 else [], 0], (c, full)
+    texts = [p[3] for p in sc.prims if p[0] == "text"]
+    assert [c[1][0] for c in short if c[0] == COMMANDS["fillText"]] == texts
