@@ -16,14 +16,16 @@ import time
 
 import pytest
 
-from browser_harness import (REPO_ROOT, ServerProcess, collect_output_errors, free_port,
-                             jupyter_env, screenshot, wait_table_settled)
+from browser_harness import (REPO_ROOT, ServerProcess, clipped, collect_output_errors, free_port,
+                             jupyter_env, screenshot, sideways_overflow, wait_table_settled)
+from test_table_browser import _axe
 
 from tutor.engine.diagram import scene
 from tutor.engine.generate import legal_moves
 from tutor.engine.rulebook import rule_ids
 from tutor.engine.seatview import SeatView
 from tutor.game import GameModel
+from tutor.game.widget import TABLE_BUTTONS
 
 SEED = 7
 NOTATION = re.compile(r"\b(?:[2-9]|10|[JQKA])[HDCS]\b|\bJK\b")
@@ -106,6 +108,17 @@ class Board:
         assert button.is_visible(), f"{name} is not shown"
         button.click()
 
+    def wait_buttons(self, model: GameModel, timeout=15_000):
+        """Until the page shows the buttons the model does (a card clicked shows Clear
+        selection and Next meld: the row moves under the pointer until they are in)."""
+        self.page.wait_for_function(
+            """([box, want, names]) => { const shown = names.filter(n => {
+                  const b = box.querySelector('.tutor-btn-' + n); return b && b.offsetParent !== null; });
+              return JSON.stringify(shown.sort()) === JSON.stringify(want); }""",
+            arg=[self.box.element_handle(), sorted(model.buttons()), list(TABLE_BUTTONS)],
+            timeout=timeout)
+        self.page.wait_for_timeout(100)
+
     def shown_buttons(self) -> set:
         names = ("draw", "take", "meld", "group", "add", "discard", "ask", "yes", "no", "hint",
                  "clear", "legal", "playon", "undo", "redo", "reset", "replay", "nexthand",
@@ -174,6 +187,7 @@ def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page
         move = _choose(model)
         if move.kind in ("discard", "meld", "take"):
             board.click_cards(model, [c for g in move.groups for c in g.cards])
+            board.wait_buttons(model)
         board.press(move.kind)
         ruling = model.press(move.kind)
         assert ruling is not None and ruling.legal, (move, ruling)
@@ -292,3 +306,118 @@ def test_the_list_shows_stars_for_a_finished_lesson(game_view, page):
     assert page.locator(".tutor-stars").count() == 1
     row.scroll_into_view_if_needed()
     screenshot(page, "game-list-stars")
+
+
+# ---- two and six players (issue 21) -------------------------------------------------------------
+COUNTS = {
+    # key: (the button's words, viewport, the sides' names, the game's target)
+    "2": ("Two players, each alone", (1280, 900), ("North", "South"), 5000),
+    "6": ("Six players, two teams of three", (1024, 768), ("Team 1", "Team 2"), 10000),
+}
+
+
+@pytest.mark.parametrize("key", list(COUNTS))
+def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log, key):
+    """The learner picks the count in words, plays a whole hand by clicks against the computer
+    players (a hint, the computer's moves in words), and sees the score sheet, the running
+    totals and their chart for every side, at the count's own target. axe-core finds nothing
+    serious on the settings, the table or the sheet."""
+    words, (width, height), sides, target = COUNTS[key]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(game_view.base_url + "/voila/render/game.ipynb")
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    button = page.locator(f".tutor-game-players-{key}")
+    assert button.inner_text().strip() == words
+    button.click()
+    page.wait_for_function("(k) => document.querySelector('.tutor-game-players-' + k)"
+                           ".classList.contains('mod-primary')", arg=key, timeout=15_000)
+    model = GameModel(lang="en", seed=SEED)
+    model.choose("players", key)
+    intro = page.locator(".tutor-game-intro")
+    intro.wait_for(state="visible")
+    page.wait_for_function("(t) => document.querySelector('.tutor-game-intro').innerText === t",
+                           arg=model.intro(), timeout=15_000)
+    seats = [v for v in ("S", "SW", "W", "NW", "N", "NE", "E", "SE")
+             if page.locator(f".tutor-game-seat-{v}").is_visible()]
+    assert seats == model.options(next(s for s in model.settings() if s.name == "seat")), seats
+    assert not sideways_overflow(page) and not clipped(page.locator(".tutor-game-setup"))
+    text = _no_code_no_notation(page)
+    assert "Where do you sit?" in text
+    bad, result = _axe(page, ".tutor-game-page")
+    assert result["passes"] >= 3 and not bad, bad
+    screenshot(page, f"game-{key}-settings")
+    page.locator(".tutor-game-start").click()
+    model.start()
+    board = Board(page)
+    board.settled()
+    board.wait_step(model)
+    status = page.locator(".tutor-game-status").inner_text()
+    assert f"Game to {target}: hand 1" in status, status
+    guide = page.locator(".tutor-game-guide")
+    assert model.prompt() in guide.inner_text()
+    assert model.happened[0] in guide.locator(".tutor-game-log").inner_text()
+    assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+    assert not sideways_overflow(page), sideways_overflow(page)
+    screenshot(page, f"game-{key}-first-turn")
+    board.press("hint")
+    page.wait_for_function("() => !!document.querySelector('.tutor-game-page .tutor-hint')")
+    model.hint()
+    bad, result = _axe(page, ".tutor-game-page")
+    assert result["passes"] >= 3 and not bad, bad
+    turns, shots = 0, set()
+    while model.stage == "play":
+        move = _choose(model)
+        if move.kind in ("discard", "meld", "take"):
+            board.click_cards(model, [c for g in move.groups for c in g.cards])
+            board.wait_buttons(model)
+        board.press(move.kind)
+        ruling = model.press(move.kind)
+        assert ruling is not None and ruling.legal, (move, ruling)
+        board.wait_step(model)
+        assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+        if move.kind == "draw" and "drawn" not in shots:
+            shots.add("drawn")
+            assert "You drew " in guide.inner_text()
+            screenshot(page, f"game-{key}-after-draw")
+        if move.kind == "discard" and "discarded" not in shots:
+            shots.add("discarded")
+            log = guide.locator(".tutor-game-log").inner_text()
+            assert "You discard" in log and all(line in log for line in model.happened)
+            screenshot(page, f"game-{key}-after-discard")
+        turns += 1
+        assert turns < 300
+    # the sheet of every side, the running totals and their chart against the target
+    sheet = model.sheet()
+    box = page.locator(".tutor-game-sheet")
+    box.wait_for(state="visible", timeout=30_000)
+    shown = box.inner_text()
+    assert "Score sheet" in shown and sheet["totals_words"] in shown, shown
+    assert len(sheet["teams"]) == len(sides)
+    for (head, _total, lines), side in zip(sheet["teams"], sides):
+        assert head in shown and head.startswith(side)
+        for line, points in lines:
+            assert line in shown and f"{points:+d}" in shown
+    chart = box.locator(".tutor-chart svg")
+    assert chart.count() == 1
+    labels = chart.inner_html()
+    for side in sides:
+        assert f"hand 1: {side}" in labels
+    assert f"+{target}" in labels
+    chart_box = chart.bounding_box()
+    assert chart_box["width"] > 100 and chart_box["x"] + chart_box["width"] <= width + 1, chart_box
+    status = page.locator(".tutor-game-status").inner_text()
+    assert f"Game to {target}: hand 1" in status and all(side in status for side in sides)
+    assert board.shown_buttons() == set()
+    assert not sideways_overflow(page), sideways_overflow(page)
+    _no_code_no_notation(page)
+    bad, result = _axe(page, ".tutor-game-page")
+    assert result["passes"] >= 3 and not bad, bad
+    box.scroll_into_view_if_needed()
+    screenshot(page, f"game-{key}-score-sheet")
+    chart.scroll_into_view_if_needed()
+    screenshot(page, f"game-{key}-chart")
+    page.locator(".tutor-game-next").click()
+    model.next_hand()
+    board.wait_step(model)
+    assert "hand 2" in page.locator(".tutor-game-status").inner_text()
+    assert not [m for m in page_log if "pageerror" in m or "model not found" in m], page_log

@@ -47,6 +47,7 @@ _STYLE = """<style>
 .tutor-game-sheet .tutor-game-totals { font-weight: bold; margin-top: 4px; }
 .tutor-game-sheet .tutor-chart svg { max-width: 100%; height: auto; margin-top: 6px; }
 .tutor-game-page .jupyter-button { font-size: 14px; }
+.tutor-game-page .jupyter-button.mod-success { background-color: #2e7d32; }  /* white on it: 5.1:1 */
 </style>"""
 
 

@@ -286,7 +286,11 @@ _CSS = """
   border: 1px dashed var(--jp-border-color1, #757575); color: var(--jp-ui-font-color1, #1b1b1b);
   background: var(--jp-layout-color1, #ffffff); font-size: var(--tutor-font-size, 13px); }
 .tutor-keys:focus { outline: 3px solid var(--jp-brand-color1, #1565c0); outline-offset: 2px; }
-.tutor-keys:focus .tutor-keys-help::before { content: "⌨ "; }
+/* the keyboard mark of the focused hand keeps its room when the hand loses the focus: a help
+   line that wrapped with it and not without made the page jump under a click on a button
+   (the focus leaves the hand on mousedown; the button moved before mouseup: no click) */
+.tutor-keys .tutor-keys-help::before { content: "⌨ "; visibility: hidden; }
+.tutor-keys:focus .tutor-keys-help::before { visibility: visible; }
 .tutor-describe { margin: 4px 0; color: var(--jp-ui-font-color1, #1b1b1b);
   font-size: var(--tutor-font-size, 13px); }
 .tutor-describe summary { cursor: pointer; color: var(--jp-content-link-color, #0b57d0); }
