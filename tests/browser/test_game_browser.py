@@ -344,6 +344,7 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     text = _no_code_no_notation(page)
     assert "Where do you sit?" in text
     bad, result = _axe(page, ".tutor-game-page")
+    print("axe", ".tutor-game-page", len(result["violations"]), "findings:", [(v["id"], v["impact"]) for v in result["violations"]], result["passes"], "rules passed")
     assert result["passes"] >= 3 and not bad, bad
     screenshot(page, f"game-{key}-settings")
     page.locator(".tutor-game-start").click()
@@ -363,6 +364,7 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     page.wait_for_function("() => !!document.querySelector('.tutor-game-page .tutor-hint')")
     model.hint()
     bad, result = _axe(page, ".tutor-game-page")
+    print("axe", ".tutor-game-page", len(result["violations"]), "findings:", [(v["id"], v["impact"]) for v in result["violations"]], result["passes"], "rules passed")
     assert result["passes"] >= 3 and not bad, bad
     turns, shots = 0, set()
     while model.stage == "play":
@@ -411,6 +413,7 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     assert not sideways_overflow(page), sideways_overflow(page)
     _no_code_no_notation(page)
     bad, result = _axe(page, ".tutor-game-page")
+    print("axe", ".tutor-game-page", len(result["violations"]), "findings:", [(v["id"], v["impact"]) for v in result["violations"]], result["passes"], "rules passed")
     assert result["passes"] >= 3 and not bad, bad
     box.scroll_into_view_if_needed()
     screenshot(page, f"game-{key}-score-sheet")
