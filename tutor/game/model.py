@@ -518,7 +518,7 @@ class GameModel:
         if sheet is None:
             return None
         from ..lessons.charts import game_chart
-        return game_chart(sheet["game"], lang=self.lang)
+        return game_chart(sheet["game"], lang=self.lang, narrow=True)
 
     def status(self) -> str:
         """One line: the hand, the dealer and the running totals."""

@@ -55,12 +55,13 @@ def _label_width(text: str, size: int = 13) -> float:
     return sum(size * (0.3 if ch in " .,:;'ijl|()" else 0.62) for ch in text)
 
 
-def _bars(rows, title: str, width: int = 560) -> str:
+def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
     """rows: (label, value, colour); a zero line in the middle of the value range. The labels'
-    column is as wide as the longest label (a language's words are longer or shorter)."""
+    column is as wide as the longest label (a language's words are longer or shorter); the
+    bars and their values get at least `plot` px beside it."""
     bar_h, gap, top = 20, 6, 30
     left = max(140, int(max((_label_width(label) for label, _, _ in rows), default=0)) + 16)
-    width = max(width, left + 420)
+    width = max(width, left + plot)
     lo = min([0] + [v for _, v, _ in rows])
     hi = max([0] + [v for _, v, _ in rows])
     span = (hi - lo) or 1
@@ -109,8 +110,9 @@ def sheet_chart(sheet, title: str | None = None, lang: str = "en") -> Chart:
     return Chart(_bars(rows, title), "\n".join(text))
 
 
-def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
-    """Every side's running total after each hand, and the game's target."""
+def game_chart(game, title: str | None = None, lang: str = "en", narrow: bool = False) -> Chart:
+    """Every side's running total after each hand, and the game's target. `narrow`: about
+    320 px wide instead of 560 (a side column: the game page's guide), its text the same size."""
     t = translator(lang)
     title = title or t.gettext("Running totals")
     rows, text = [], [title]
@@ -125,4 +127,4 @@ def game_chart(game, title: str | None = None, lang: str = "en") -> Chart:
         text.append(f"  {hand}: " + "  ".join(f"{side} {total:6d}" for side, total in zip(sides, totals)))
     rows.append((t.gettext("target"), game.target, "#757575"))
     text.append(f"  {game.result_text(lang)}")
-    return Chart(_bars(rows, title), "\n".join(text))
+    return Chart(_bars(rows, title, *((300, 170) if narrow else ())), "\n".join(text))
