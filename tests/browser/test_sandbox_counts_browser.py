@@ -130,6 +130,12 @@ def test_sandbox_count_choice_two_and_six(sandbox_page, monkeypatch, page_log, c
     assert note.inner_text().startswith("You sit South; the computer plays the other")
     assert (f"other {n} seats" if n > 1 else "other seat") in note.inner_text()
     page.wait_for_selector(CANVAS, state="visible", timeout=60_000)
+    # the choice shows its words whole (a native select cuts what does not fit)
+    fit = choice.evaluate("""(s) => { const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font; const r = s.getBoundingClientRect();
+        return {text: c.measureText(s.options[s.selectedIndex].text).width, box: s.clientWidth,
+                right: r.right, vw: window.innerWidth}; }""")
+    assert fit["text"] + 24 <= fit["box"] and fit["right"] <= fit["vw"], fit
     pos = twin.position
     assert len(pos.format.seats) == (2 if count == "two" else 6)
     _check(page, pos, f"{name}: dealt")

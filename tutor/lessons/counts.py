@@ -126,12 +126,17 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
                           value=key, description=t.gettext(HOW_MANY),
                           style={"description_width": "initial"})
         pick.add_class("tutor-count-choice")
+        # the question and the choice on one line where both fit, else the choice on its own
+        # line as wide as its longest words (a phone cut "Six players, three teams of two")
+        style = W.HTML("<style>.tutor-count-choice { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }"
+                       ".tutor-count-choice select { flex: 1 0 auto; max-width: 100%; }</style>",
+                       layout=W.Layout(display="none"))
 
         def changed(change):
-            box.children = [pick] + build(change["new"])
+            box.children = [pick] + build(change["new"]) + [style]
         pick.observe(changed, "value")
         box.chooser = pick
-        box.children = [pick] + build(key)
+        box.children = [pick] + build(key) + [style]
     else:
         box.children = build(key)
     return box
