@@ -429,3 +429,25 @@ def test_the_view_at_six_shows_the_seats_and_the_chart(lang):
     assert t.gettext("Score sheet") in html and "<svg" in html and "tutor-chart" in html
     for side in ("T1", "T2"):
         assert t.word("team", side) in html
+
+
+@pytest.mark.parametrize("key", ["2", "3"])
+def test_a_player_alone_is_guided_without_a_team(key):
+    """Alone at the table (two or three players): the guide speaks of your melds, not your
+    team's, and never of a partner."""
+    game = GameModel(lang="en", seed=7)
+    game.choose("players", key)
+    game.choose("guide", "always")
+    game.start()
+    game.draw()
+    prompt = game.prompt()
+    assert "one of your melds" in prompt and "team" not in prompt and "partner" not in prompt
+    assert "You have not melded yet: your first meld must count at least 50 points." in prompt
+    for lang in ("sv", "fi"):
+        other = GameModel(lang=lang, seed=7)
+        other.choose("players", key)
+        other.start()
+        other.draw()
+        assert other.prompt() != prompt and translator(lang).gettext(
+            "You have not melded yet: your first meld must count at least {points} "
+            "points.").format(points=50) in other.prompt()

@@ -457,14 +457,24 @@ class GameModel:
         if not self.guided:
             return answer + t.gettext("Meld if you like, then discard a card to end your turn.")
         words = [answer.strip()] if answer else []
-        words += [t.gettext("Now you may meld: click three or more cards of one rank (wild "
-                           "cards may join them) and press Meld. To add cards to a meld of "
-                           "your team, click them and the meld, then press Add to meld. End "
-                           "your turn by discarding: click one card and press Discard.")]
+        alone = not pos.format.partners(self.seat)          # two or three players: no team
+        if alone:
+            words += [t.gettext("Now you may meld: click three or more cards of one rank (wild "
+                               "cards may join them) and press Meld. To add cards to one of "
+                               "your melds, click them and the meld, then press Add to meld. "
+                               "End your turn by discarding: click one card and press Discard.")]
+        else:
+            words += [t.gettext("Now you may meld: click three or more cards of one rank (wild "
+                               "cards may join them) and press Meld. To add cards to a meld of "
+                               "your team, click them and the meld, then press Add to meld. End "
+                               "your turn by discarding: click one card and press Discard.")]
         team = pos.format.side_of(self.seat)
         if not pos.team_melds(team):
             need = pos.rules.initial_minimum_for(pos.team_score(team))
-            if need:
+            if need and alone:
+                words.append(t.gettext("You have not melded yet: your first meld must count "
+                                       "at least {points} points.").format(points=need))
+            elif need:
                 words.append(t.gettext("Your team has not melded yet: its first meld must "
                                        "count at least {points} points.").format(points=need))
         if "ask" in kinds:
