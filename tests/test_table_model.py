@@ -376,3 +376,33 @@ def test_a_tap_is_a_click_and_the_tray_picks_by_place():
     t.session.select(hand.index(next(c for c in hand if c.text == "KS")))
     t.press("take")
     assert [f["text"] for f in t.keyboard.chips] == [c.pretty for c in t.session.hand]
+
+
+def test_the_tables_drawing_leaves_as_ipycanvas_would_send_it_without_numpy():
+    """tutor.table.draw.numpy_free_flush: the batch of a table's drawing commands is the
+    same message ipycanvas's own (numpy) serializer makes: the same JSON, the same
+    metadata; the drawing methods' plain arguments are passed as ipycanvas passes them."""
+    import json
+
+    import ipycanvas.canvas as cv
+    import ipycanvas.utils as own
+    from tutor.table import Table
+    from tutor.table.draw import commands, numpy_free_flush
+    assert numpy_free_flush() and cv.commands_to_buffer is not own.commands_to_buffer
+    table = Table(FROZEN)
+    cmds = commands(scene(table.session.position, lang="en").prims, 800, 600)
+    cmds.append([0, ["Syd ♥ 10♦ “quoted”", 1.5, -2], 0])
+    meta, buf = cv.commands_to_buffer(cmds)
+    their_meta, their_buf = own.commands_to_buffer(cmds)
+    assert meta["dtype"] == their_meta["dtype"] == "uint8"
+    assert tuple(meta["shape"]) == (len(bytes(buf)),)                  # shorter: compact JSON
+    assert tuple(their_meta["shape"]) == (len(bytes(their_buf)),) and len(bytes(buf)) <= len(bytes(their_buf))
+    assert json.loads(bytes(buf)) == json.loads(bytes(their_buf)) == json.loads(json.dumps(cmds))
+    for arg in (3, 2.5, "red", None, True):
+        mine, theirs = [], []
+        cv.populate_args(arg, mine, [])
+        own.populate_args(arg, theirs, [])
+        assert mine == theirs == [arg]
+    args, buffers = [], []
+    cv.populate_args([1, 2, 3], args, buffers)           # arrays: ipycanvas's own way
+    assert args[0]["shape"] == (3,) and len(buffers) == 1

@@ -75,10 +75,14 @@ def jupyter_data_dir() -> Path:
 
 
 def current_learner(environ=None) -> str:
-    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel),
-    else the one learner of this machine, ``"me"``."""
+    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel,
+    or told to a class's preheated kernel when a learner takes it), else the one learner of
+    this machine, ``"me"`` — but in a class (``TUTOR_ROOM``) nobody, ``""``, until told:
+    a page never keeps progress for anybody else."""
     env = os.environ if environ is None else environ
-    return env.get("TUTOR_LEARNER") or LOCAL_LEARNER
+    if env.get("TUTOR_LEARNER"):
+        return env["TUTOR_LEARNER"]
+    return "" if env.get("TUTOR_ROOM") else LOCAL_LEARNER
 
 
 def default_path() -> Path:
@@ -251,6 +255,35 @@ class ProgressStore:
     def learner_name(self, learner: str) -> str | None:
         row = self._db.execute("SELECT name FROM learners WHERE id=?", (learner,)).fetchone()
         return row[0] if row else None
+
+    def learner_room(self, learner: str) -> str | None:
+        """The room a learner joined, or None for nobody known."""
+        row = self._db.execute("SELECT room FROM learners WHERE id=?", (learner,)).fetchone()
+        return row[0] if row else None
+
+    def seen(self, learner: str, at: float | None = None) -> None:
+        """The learner is here now (their page asked the room something)."""
+        with _transaction(self._db) as db:
+            db.execute("UPDATE learners SET seen=? WHERE id=?", (time.time() if at is None else at, learner))
+
+    def remove_learner(self, learner: str) -> None:
+        """A learner taken out of their room: their row, progress and answers."""
+        with _transaction(self._db) as db:
+            for table, column in (("done", "learner"), ("attempts", "learner"), ("place", "learner"),
+                                  ("answers", "learner"), ("learners", "id")):
+                db.execute(f"DELETE FROM {table} WHERE {column}=?", (learner,))
+
+    def secret(self, key: str, make) -> str:
+        """A value kept in the file for good, made by ``make()`` the first time it is asked
+        for (the class server's cookie key of a room: its learners stay logged in from one
+        start of the room to the next)."""
+        with _transaction(self._db) as db:
+            row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            if row:
+                return row[0]
+            value = make()
+            db.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+            return value
 
     def push(self, room: str, position: str, move: str = "", prompt: str = "") -> int:
         """Put a position on every screen of the room (closing the one before)."""

@@ -102,8 +102,39 @@ def build_parser(t) -> argparse.ArgumentParser:
     p.add_argument("--notebooks", default=None, help=t.gettext("the folder of lesson notebooks"))
     p.add_argument("--cull-minutes", type=float, default=30.0,
                    help=t.gettext("close a learner's page kernel after this many idle minutes"))
+    p.add_argument("--expect", type=int, default=None,
+                   help=t.gettext("how many learners will come: their first pages are made ready "
+                                  "before they arrive (default: as many as this computer's memory "
+                                  "holds, at most 30; 0: none)"))
     p.add_argument("--log-level", default="WARN", help=argparse.SUPPRESS)
     return p
+
+
+#: Memory a preheated page's kernel takes (MiB, measured: docs/CLASSROOM.md), and how many
+#: kernels the pool holds per learner expected (the lesson list and tonight's first lesson).
+KERNEL_MIB = 40
+POOL_PER_LEARNER = 2
+
+
+def default_expect(available_mib: int | None = None) -> int:
+    """How many learners' first pages to make ready: at most 30, and no more than a third
+    of the memory free now holds (the pool's kernels wait all evening)."""
+    if available_mib is None:
+        available_mib = _available_mib()
+    return max(2, min(30, available_mib // 3 // (KERNEL_MIB * POOL_PER_LEARNER)))
+
+
+def _available_mib() -> int:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2 ** 20
+    except (AttributeError, ValueError, OSError):
+        return 4096
 
 
 def main(argv=None) -> int:
@@ -142,8 +173,9 @@ def main(argv=None) -> int:
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)
     room = Room.open(args.store, name=args.room, code=args.code, teacher_password=password,
                      lessons=keys, lang=lang)
+    expect = default_expect() if args.expect is None else max(0, min(args.expect, 200))
     app = make_app(room, folder, port=args.port, ip=args.ip, open_browser=not args.no_browser,
-                   cull_minutes=args.cull_minutes, log_level=args.log_level)
+                   cull_minutes=args.cull_minutes, log_level=args.log_level, expect=expect)
     # Ctrl-C stops the class even when the shell started it with SIGINT ignored (in the
     # background, from a script): Python then leaves it ignored unless told otherwise.
     signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -26,10 +26,10 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
-from ..engine.plainwords import move_words
+from ..engine.plainwords import move_words, without_rule_ids
 from ..i18n import N_, translator
 from .auth import is_teacher, learner_user, teacher_user
-from .room import RoomError
+from .room import NAME_MAX, RoomError
 
 STATIC = Path(__file__).resolve().parent / "static"
 VERDICT = {"legal": N_("Legal"), "illegal": N_("Illegal")}
@@ -53,6 +53,9 @@ WORDS = (
     N_("Tonight: {lessons}"), N_("Type your name and the room code your teacher shows."),
     N_("Why"), N_("You said: {answer}."), N_("Your Canasta class"), N_("Your name"),
     N_("Your teacher will show the ruling."), N_("rule"), N_("tonight"),
+    N_("Remove"), N_("Remove {name} from the room"), N_("not in the room now"),
+    N_("Pages ready for learners: {ready} of {total}"),
+    N_("Remove {name} from the room? Their progress tonight is deleted, and the name is free again."),
 )
 
 
@@ -82,6 +85,7 @@ input[type=text],input[type=password],textarea,select{font:inherit;padding:8px 1
 textarea{font-family:ui-monospace,monospace;min-height:9em}
 button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1f6b3c;background:#1f6b3c;color:#fff;cursor:pointer;margin:.6em .4em 0 0}
 button.quiet{background:#fff;color:#1f6b3c}
+tr.away td{opacity:.55}button.remove{padding:2px 10px;margin:0;font-size:.9em}
 .error{background:#fdecea;border:1px solid #e0a39c;color:#8a1c12;padding:10px 14px;border-radius:6px}
 .code{font-size:2.2em;letter-spacing:.18em;font-weight:700;font-family:ui-monospace,monospace}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e2e4de;padding:6px 8px;text-align:left}
@@ -111,6 +115,24 @@ def inline_md(text: str) -> str:
     out = html.escape(str(text))
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
+
+
+def too_many_tries(handler, kind: str) -> bool:
+    """Whether this address must wait before its next room code / teacher password counts
+    (`room.Doorman`); if so the handler's ``slowed`` is the error to show, and it is logged."""
+    from .room import TOO_MANY
+    wait = handler.room.door.wait(kind, handler.request.remote_ip)
+    if wait <= 0:
+        return False
+    handler.log.warning("refused a %s try from %s: %d s to wait after wrong tries",
+                        kind, handler.request.remote_ip, wait)
+    handler.slowed = RoomError(TOO_MANY, n=max(1, round(wait)))
+    return True
+
+
+def wrong_try(handler, kind: str, what: str) -> None:
+    n = handler.room.door.failed(kind, handler.request.remote_ip)
+    handler.log.warning("%s from %s (%d wrong in a row)", what, handler.request.remote_ip, n)
 
 
 class InRoom:
@@ -182,7 +204,7 @@ class JoinHandler(RoomHandler):
                 f"<form class='card' method='post' action='{self.url('/login')}'>"
                 f"{self.xsrf_form_html()}<input type='hidden' name='next' value='{html.escape(nxt)}'>"
                 f"<label for='name'>{w['Your name']}</label>"
-                f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='60' "
+                f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='{NAME_MAX}' "
                 f"value='{html.escape(name)}' required autofocus>"
                 f"<label for='code'>{w['Room code']}</label>"
                 f"<input id='code' name='code' type='text' autocomplete='off' autocapitalize='characters' "
@@ -200,11 +222,20 @@ class JoinHandler(RoomHandler):
     def post(self):
         name = self.get_argument("name", "")
         code = self.get_argument("code", "")
+        if too_many_tries(self, "code"):
+            self.form(name=name[:NAME_MAX], code=code[:20], error=self.slowed, status=429)
+            return
         try:
             learner = self.room.join(name, code)
         except RoomError as e:
-            self.form(name=name[:60], code=code[:20], error=e, status=400)
+            from .room import BAD_CODE
+            if e.message == BAD_CODE:
+                wrong_try(self, "code", "wrong room code")
+            else:
+                self.room.door.passed("code", self.request.remote_ip)
+            self.form(name=name[:NAME_MAX], code=code[:20], error=e, status=400)
             return
+        self.room.door.passed("code", self.request.remote_ip)
         self.identity_provider.set_login_cookie(
             self, learner_user(learner, self.room.store.learner_name(learner)))
         self.redirect(_safe_next(self.get_argument("next", ""), self.url("/")))
@@ -234,10 +265,15 @@ class TeacherLoginHandler(RoomHandler):
 
     @allow_unauthenticated
     def post(self):
+        if too_many_tries(self, "password"):
+            self.form(self.slowed, status=429)
+            return
         if not self.room.password_ok(self.get_argument("password", "")):
             from .room import BAD_PASSWORD
+            wrong_try(self, "password", "wrong teacher password")
             self.form(RoomError(BAD_PASSWORD), status=403)
             return
+        self.room.door.passed("password", self.request.remote_ip)
         self.identity_provider.set_login_cookie(self, teacher_user(self.t.gettext("Teacher")))
         self.redirect(self.url("/teacher"))
 
@@ -353,16 +389,36 @@ class TeacherView(RoomPage):
             minutes = int((now - row["seen"]) // 60)
             seen = (t.gettext("just now") if minutes < 1 else
                     t.ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes))
-            lines.append(f"<tr class='learner'><td class='name'>{html.escape(row['name'])}</td>"
+            if not row["present"]:
+                seen += " · " + t.gettext("not in the room now")
+            name = row["name"]
+            ask = json.dumps(t.gettext("Remove {name} from the room? Their progress tonight is deleted, "
+                                       "and the name is free again.").format(name=name))
+            remove = (f"<form method='post' action='{self.url('/teacher/remove')}' style='display:inline' "
+                      f"onsubmit='return confirm({html.escape(ask)})'>{self.xsrf_form_html()}"
+                      f"<input type='hidden' name='learner' value='{html.escape(row['id'])}'>"
+                      f"<button class='quiet remove' type='submit' "
+                      f"aria-label='{w.fmt('Remove {name} from the room', name=name)}'>{w['Remove']}</button></form>")
+            lines.append(f"<tr class='learner{'' if row['present'] else ' away'}' "
+                         f"data-present='{str(row['present']).lower()}'>"
+                         f"<td class='name'>{html.escape(name)}</td>"
                          f"<td class='place'>{html.escape(where)}</td>{''.join(cells)}"
-                         f"<td class='muted'>{html.escape(seen)}</td></tr>")
-        count = t.ngettext("{n} learner in the room", "{n} learners in the room", len(rows)).format(n=len(rows))
+                         f"<td class='muted'>{html.escape(seen)}</td><td>{remove}</td></tr>")
+        present = sum(row["present"] for row in rows)
+        count = t.ngettext("{n} learner in the room", "{n} learners in the room", present).format(n=present)
         table = (f"<h2 id='count'>{html.escape(count)}</h2>"
                  + (f"<table id='progress'><tr><th>{w['Name']}</th>"
-                    f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th></tr>"
+                    f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th><th></th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
-        return self.question_html(len(rows)) + table      # the question first, while there is one
+        # the class server's pool of preheated pages; the hub's service has none (each learner
+        # has a server of their own)
+        pool_state = getattr(getattr(self, "kernel_manager", None), "pool_state", None)
+        ready, total, held = pool_state() if pool_state is not None else (0, 0, 0)
+        pool = (f"<p id='pool' class='muted' data-ready='{ready}' data-total='{total}' data-held='{held}'>"
+                + (w.fmt('Pages ready for learners: {ready} of {total}', ready=ready, total=total)
+                   if total else "") + "</p>")
+        return self.question_html(present) + table + pool   # the question first, while there is one
 
     def question_html(self, learners: int) -> str:
         t = self.t
@@ -420,11 +476,18 @@ class TeacherStateHandler(TeacherHandler):
 
 class TeacherActionHandler(TeacherHandler):
     @web.authenticated
-    def post(self, action):
+    async def post(self, action):
         self.must_be_teacher()
         room = self.room
         try:
-            if action == "push":
+            if action == "remove":
+                learner = self.get_argument("learner", "")
+                if room.remove(learner):
+                    self.log.warning("the teacher removed learner %s", learner)
+                    km = self.kernel_manager
+                    for kid in km.kernels_of(learner):
+                        await km.shutdown_kernel(kid)
+            elif action == "push":
                 key, _, ex_id = self.get_argument("question", "").partition("|")
                 room.push_exercise(key, ex_id)
             elif action == "position":
@@ -473,7 +536,10 @@ class QuestionHandler(RoomHandler):
 
     def question_state(self, kernel: str = "") -> dict:
         user = self.current_user
-        asleep = bool(kernel) and self.kernel_manager.owner(kernel) != user.username
+        km = self.kernel_manager
+        if not is_teacher(user):
+            self.room.touch(user.username)              # their page is open: in the room
+        asleep = bool(kernel) and km.owner(kernel) != user.username
         return learner_question(self.room, user.username, asleep)
 
 
@@ -523,9 +589,9 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     if q["revealed"]:
         ruling = q["ruling"]
         verdict = "legal" if ruling.legal else "illegal"
+        # in words only: a learner's page shows no rule ids and no notation
         parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                     f"{html.escape(ruling.explain(room.lang))} "
-                     f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+                     f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
         if mine:
             right = mine == verdict
             parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "

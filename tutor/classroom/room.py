@@ -8,10 +8,15 @@ sees, what a pushed position is and how its answers are tallied.
     room.code                      # "K7XPQM": what learners type to join
     learner = room.join("Anna", "k7x pqm")   # -> learner id; RoomError in words if not
     room.progress()                # one row per learner: where they are, what they did
+    room.remove(learner)           # the teacher takes a learner out of the room
     room.push_exercise("06-frozen-pile", "frozen-natural-joker")
     room.answer(learner, push_id, "illegal"); room.tally()
 
-A learner is one row of the store's ``learners`` table (``room`` = the room's name); what
+A learner is one row of the store's ``learners`` table (``room`` = the room's name), and
+each join is a learner of its own: who they are is the signed cookie the join gives their
+browser, never the name they typed. A name already in the room is refused in words (two
+Annas become "Anna" and "Anna B"), so nobody can become a classmate by typing their name;
+the teacher can take a learner out (`remove`), which frees the name. What
 they do in a lesson is written by the lesson itself, in the learner's kernel, through
 ``tutor.progress.current_learner()`` (the class server puts the learner's id in the
 kernel's environment). Errors a person can cause (a wrong code, an empty name, bad
@@ -36,11 +41,19 @@ CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"
 CODE_LENGTH = 6
 NAME_MAX = 40
 ANSWERS = ("legal", "illegal")
+#: A learner is "in the room" while their pages ask for the teacher's question (every few
+#: seconds) or they did something in the last PRESENT_SECONDS.
+PRESENT_SECONDS = 120
+#: How often a page's poll may write "seen" to the store (it polls every 2.5 s).
+TOUCH_SECONDS = 20
 
 BAD_CODE = N_("That is not the room code. Ask your teacher for it.")
 NO_NAME = N_("Please type your name, so that your teacher knows who you are.")
+NAME_TAKEN = N_("Somebody in the room is already called {name}. Add a letter to tell you "
+                "apart (for example {name} B). Was it you, in another browser? Ask your teacher.")
 LONG_NAME = N_("Please use a shorter name (at most {n} characters).")
 BAD_PASSWORD = N_("That is not the teacher password.")
+TOO_MANY = N_("Too many wrong tries from this computer. Wait {n} seconds, then try again.")
 NO_MOVE = N_("Type a move to ask about, for example: take 9H 9S")
 NOT_TONIGHT = N_("That question is not in tonight's lessons.")
 BAD_POSITION = N_("The position could not be read: {error}")
@@ -81,6 +94,56 @@ def clean_name(name) -> str:
     return text
 
 
+class Doorman:
+    """Wrong room codes and teacher passwords, counted per address: after FREE wrong tries
+    in a row an address must wait before it may try again, twice as long after every
+    further wrong try (2 s, 4 s, … up to LONGEST). A right try clears the count.
+
+        door = Doorman()
+        door.wait("code", ip)          # seconds to wait before this try counts (0: go on)
+        door.failed("code", ip)        # -> wrong tries in a row
+        door.passed("code", ip)
+    """
+
+    FREE = 5
+    LONGEST = 300.0
+    FORGET = 3600.0                    # a count older than this starts again
+
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self._tries: dict = {}         # (kind, ip) -> [wrong tries in a row, time of the last]
+
+    def wait(self, kind: str, ip: str) -> float:
+        n, last = self._tries.get((kind, ip), (0, 0.0))
+        if n < self.FREE:
+            return 0.0
+        left = last + self.pause(n) - self.clock()
+        return max(0.0, left)
+
+    def pause(self, n: int) -> float:
+        return 0.0 if n < self.FREE else min(self.LONGEST, 2.0 ** (n - self.FREE + 1))
+
+    def failed(self, kind: str, ip: str) -> int:
+        now = self.clock()
+        n, last = self._tries.get((kind, ip), (0, 0.0))
+        n = 1 if now - last > self.FORGET else n + 1
+        self._tries[(kind, ip)] = (n, now)
+        if len(self._tries) > 10_000:                  # a flood of addresses: drop the old ones
+            for key, (_, at) in list(self._tries.items()):
+                if now - at > self.FORGET:
+                    del self._tries[key]
+        return n
+
+    def passed(self, kind: str, ip: str) -> None:
+        self._tries.pop((kind, ip), None)
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Names a teacher could not tell apart on the screen: capitals, accents' forms."""
+    fold = lambda s: unicodedata.normalize("NFKC", s).casefold()      # noqa: E731
+    return fold(a) == fold(b)
+
+
 def default_store_path() -> Path:
     """The class's own progress file (not the teacher's own lessons' file)."""
     return jupyter_data_dir() / "canasta-tutor" / "class.sqlite3"
@@ -109,6 +172,8 @@ class Room:
     lessons: tuple = ()             # tonight's lesson keys ("06-frozen-pile", ...)
     lang: str = "en"
     revealed: set = field(default_factory=set)    # push ids whose ruling is shown
+    _touched: dict = field(default_factory=dict, repr=False)   # learner -> last "seen" written
+    door: Doorman = field(default_factory=Doorman, repr=False)
 
     @classmethod
     def open(cls, store_path=None, name: str | None = None, code: str | None = None,
@@ -121,6 +186,12 @@ class Room:
                    lessons=keys, lang=lang)
 
     # ---- coming in ----------------------------------------------------------------------
+    def cookie_secret(self) -> bytes:
+        """The key that signs this room's cookies, kept in the store: the same room name
+        started again (``--room tuesday``) still knows its learners' browsers."""
+        return bytes.fromhex(self.store.secret(f"cookie-secret:{self.name}",
+                                               lambda: secrets.token_hex(32)))
+
     def code_ok(self, typed) -> bool:
         return hmac.compare_digest(_plain(typed).encode(), self.code.encode())
 
@@ -128,31 +199,50 @@ class Room:
         return hmac.compare_digest(str(typed or "").encode(), self.teacher_password.encode())
 
     def join(self, name, code) -> str:
-        """A learner comes in with a name and the room code: their learner id. The same
-        name again (a closed browser, another seat) is the same learner, progress kept."""
+        """A learner comes in with a name and the room code: a new learner id (their
+        browser keeps it in a cookie; coming back in the same browser needs no new join).
+        A name already in the room, in any capitals, is refused in words: typing a
+        classmate's name never makes you them."""
         if not self.code_ok(code):
             raise RoomError(BAD_CODE)
         name = clean_name(name)
         for row in self.store.learners(self.name):
-            if row["name"].casefold() == name.casefold():
-                learner, name = row["id"], row["name"]     # the name as first given
-                break
-        else:
-            learner = f"{self.name}/{secrets.token_hex(4)}"
+            if _same_name(row["name"], name):
+                raise RoomError(NAME_TAKEN, name=row["name"])
+        learner = f"{self.name}/{secrets.token_hex(8)}"
         self.store.join(learner, name, self.name)
         return learner
 
     def is_learner(self, learner: str) -> bool:
-        return any(row["id"] == learner for row in self.store.learners(self.name))
+        return self.store.learner_room(learner) == self.name
+
+    def remove(self, learner: str) -> bool:
+        """The teacher takes a learner out of the room: their row, progress and answers go,
+        their cookie opens nothing any more, and their name is free again."""
+        if not self.is_learner(learner):
+            return False
+        self.store.remove_learner(learner)
+        self._touched.pop(learner, None)
+        return True
+
+    def touch(self, learner: str, now: float | None = None) -> None:
+        """A learner's page is open (its poll): they are in the room. Written to the store
+        at most every TOUCH_SECONDS per learner."""
+        now = time.time() if now is None else now
+        if now - self._touched.get(learner, 0.0) >= TOUCH_SECONDS:
+            self._touched[learner] = now
+            self.store.seen(learner, now)
 
     def opened(self, learner: str, lesson_key: str) -> None:
         """A learner opened a lesson: that is where they are now."""
         self.store.set_place(learner, lesson_key)
 
     # ---- what the teacher sees ------------------------------------------------------------
-    def progress(self) -> list[dict]:
-        """One row per learner, in the order they came: name, where they are, and per
-        lesson of tonight how many of its items are done out of how many."""
+    def progress(self, now: float | None = None) -> list[dict]:
+        """One row per learner, in the order they came: name, where they are, whether they
+        are in the room now (``present``: seen in the last PRESENT_SECONDS), and per lesson
+        of tonight how many of its items are done out of how many."""
+        now = time.time() if now is None else now
         totals = {key: lesson_items(lesson(key, self.lang)) for key in self.lessons}
         rows = []
         for row in self.store.learners(self.name):
@@ -163,6 +253,7 @@ class Room:
                 got = {item for les, item in done if les == key}
                 per[key] = (len(got & items) if items else len(got), len(items))
             rows.append({"id": row["id"], "name": row["name"], "seen": row["seen"],
+                         "present": now - row["seen"] <= PRESENT_SECONDS,
                          "place": place[0] if place else None, "lessons": per})
         return rows
 

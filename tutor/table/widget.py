@@ -55,7 +55,7 @@ from ..engine.plainwords import without_rule_ids
 from ..engine.position import Position
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
-from .draw import SCALE, draw_session, projector_size, settle_heap
+from .draw import SCALE, draw_session, numpy_free_flush, projector_size, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
 from .panel import move_words_for, panel_html
@@ -88,6 +88,16 @@ _TOOLS = [
     ("clear", N_("Clear selection"), N_("unselect every card")),
     ("edit", N_("Move cards"), N_("what-if: click a card, then the zone it goes to (108 cards stay)")),
 ]
+numpy_free_flush()                  # the table's drawing without numpy (see draw.py)
+
+
+def no_code_page() -> bool:
+    """Whether this kernel serves a page with no code (Voila, the learner view and the class:
+    Voila names itself in every kernel it starts, ``VOILA_PREHEAT``)."""
+    import os
+    return "VOILA_PREHEAT" in os.environ
+
+
 #: what each mode may show; `buttons=` picks among them
 MODE_BUTTONS = {
     "learner": tuple(n for n, *_ in BUTTONS + _TOOLS if n != "edit"),
@@ -573,9 +583,14 @@ class Table(widgets.Box):
         if s.sees_options() and s.position.phase != "over":
             texts = self._legal_texts(s.position)[:300]
             if self.learner:
-                # each move in words, with the text it types (the box plays either)
+                # each move in words, with the text it types (the box plays either); on a
+                # page with no code (Voila's learner view) in words only: no notation there
+                notation = not no_code_page()
                 for text, move in zip(texts, self._moves):
-                    self._typed[f"{self._move_words(move)} ({text})"] = text
+                    label = f"{self._move_words(move)} ({text})" if notation else self._move_words(move)
+                    if label in self._typed and self._typed[label] != text:
+                        label = f"{label} ({sum(k.startswith(label) for k in self._typed) + 1})"
+                    self._typed[label] = text
                 self.move_box.options = tuple(self._typed)
             else:
                 self.move_box.options = tuple(texts)
