@@ -86,8 +86,8 @@ fi
 set -x
 # 1. the fast and slow tiers, on both cores
 "$VENV/bin/python" -m pytest -n 2 -ra -m "not server and not browser" tests "$@"
-# 2. the server and browser tiers, one test at a time
-"$VENV/bin/python" -m pytest -ra -m "server or browser" tests "$@"
+# 2. the server and browser tiers, one test at a time (the 20 slowest named at the end)
+"$VENV/bin/python" -m pytest -ra --durations=20 -m "server or browser" tests "$@"
 # 3. the notebooks under nbval (cells in order, one kernel per notebook)
 notebooks=(${test_notebooks[@]+"${test_notebooks[@]}"} ${lessons[@]+"${lessons[@]}"})
 if [ ${#notebooks[@]} -gt 0 ]; then
