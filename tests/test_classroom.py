@@ -378,3 +378,152 @@ def test_a_pages_kernel_is_lighter(tmp_path):
     assert out.returncode == 0, out.stderr
     before, after = json.loads(out.stdout.strip().splitlines()[-1])
     assert before == [] and after                     # nothing heavy until used; then the real one
+
+
+# ---- a countdown, and the screen for the projector ------------------------------------------
+
+def _frozen_question(room):
+    les, ex = next((les, ex) for les, ex in room.questions() if les.key == FROZEN)
+    return les.key, ex
+
+
+def test_a_countdown_closes_the_answers_when_the_time_is_up(room):
+    from tutor.classroom.room import TIME_UP
+    anna, ben = room.join("Anna", "K7XPQM"), room.join("Ben", "K7XPQM")
+    key, ex = _frozen_question(room)
+    push = room.push_exercise(key, ex.id, seconds="30", now=1000.0)
+    q = room.current(now=1010.0)
+    assert q["left"] == 20.0 and not q["closed"]
+    room.answer(anna, push, "legal", now=1029.9)                # in time
+    with pytest.raises(RoomError) as e:
+        room.answer(ben, push, "illegal", now=1030.0)            # the time is up
+    assert e.value.message == TIME_UP
+    assert "closed" in e.value.text("en") and e.value.text("sv") != e.value.text("en") \
+        and e.value.text("fi") != e.value.text("en")
+    assert room.tally() == {"legal": 1, "illegal": 0}            # the late answer changed nothing
+    assert room.current(now=1030.0)["closed"] and room.current(now=1030.0)["left"] == 0.0
+    # without a countdown the answers stay open, and there is no time to show
+    push2 = room.push_exercise(key, ex.id, now=1000.0)
+    room.answer(ben, push2, "illegal", now=10**9)
+    assert room.current(now=10**9)["left"] is None and not room.current(now=10**9)["closed"]
+
+
+@pytest.mark.parametrize("seconds", ["abc", "-5", "2.5", "601", "1e3"])
+def test_a_countdown_is_whole_seconds_up_to_ten_minutes(room, seconds):
+    from tutor.classroom.room import BAD_COUNTDOWN
+    key, ex = _frozen_question(room)
+    with pytest.raises(RoomError) as e:
+        room.push_exercise(key, ex.id, seconds=seconds)
+    assert e.value.message == BAD_COUNTDOWN and "600" in e.value.text("en")
+    with pytest.raises(RoomError):
+        room.push_position(ex.position().to_text(), ex.move, seconds=seconds)
+    assert room.current() is None                               # nothing was put on the screens
+    for fine in ("", "0", "600", 30):
+        room.push_exercise(key, ex.id, seconds=fine)
+
+
+class _View:
+    """The teacher's pages without a server: what a handler gives `TeacherView`."""
+
+    base_url = "/"
+    xsrf_token = b"x"
+
+    def __init__(self, room, args=None):
+        self.settings = {"tutor_room": room, "tutor_app": type("App", (), {
+            "join_addresses": lambda self: ["http://192.0.2.7:8866/"]})()}
+        self.args = args or {}
+
+    def xsrf_form_html(self):
+        return ""
+
+    def set_header(self, name, value):
+        pass
+
+    def finish(self, text):
+        self.sent = text
+
+    def get_argument(self, name, default=""):
+        return self.args.get(name, default)
+
+
+def _view(room, **args):
+    from tutor.classroom.pages import TeacherView
+    return type("View", (_View, TeacherView), {})(room, args)
+
+
+def test_the_screen_shows_the_code_then_the_question_and_the_ruling_only_when_shown(room):
+    """The projector's screen: the address and the room code while there is no question;
+    then the question, its table and how many have answered, the seconds left, and neither
+    the answers' split nor the ruling until the teacher shows it; then both, in words."""
+    import re as _re
+    from tutor.engine.plainwords import without_rule_ids
+    view = _view(room)
+    idle = view.screen_state()
+    assert "K7XPQM" in idle["html"] and "http://192.0.2.7:8866/" in idle["html"]
+    anna, ben = room.join("Anna", "K7XPQM"), room.join("Ben", "K7XPQM")
+    key, ex = _frozen_question(room)
+    push = room.push_exercise(key, ex.id, seconds=60)
+    room.answer(anna, push, "legal")
+    room.answer(ben, push, "illegal")
+    ruling = room.current()["ruling"]
+    words = without_rule_ids(ruling.explain("en"))
+    before = view.screen_state()
+    assert "2 of 2 have answered" in before["html"] and "<svg" in before["html"]
+    assert _re.search(r"(59|60) seconds left", before["html"])
+    assert "class='tally'" not in before["html"] and words not in before["html"]
+    assert "screen-ruling" not in before["html"]
+    assert "K7XPQM" in before["html"]                          # latecomers can still join
+    room.reveal()
+    after = view.screen_state()
+    assert after["key"] != before["key"]
+    assert words in after["html"] and ("Legal." if ruling.legal else "Illegal.") in after["html"]
+    assert ruling.rule not in after["html"]                    # words, not rule ids
+    tally = dict(_re.findall(r"data-answer='(\w+)'>\w+: <b>(\d)</b>", after["html"]))
+    assert tally == {"legal": "1", "illegal": "1"}
+    assert "seconds left" not in after["html"]                 # no clock once it is shown
+
+
+def test_the_screen_speaks_the_rooms_language(tmp_path):
+    r = Room.open(tmp_path / "c.sqlite3", name="tisdag", code="K7XPQM", teacher_password="p",
+                  lessons=["6"], lang="sv")
+    try:
+        key, ex = _frozen_question(r)
+        r.push_exercise(key, ex.id, seconds=20)
+        html_sv = _view(r).screen_state()["html"]
+        assert "sekunder kvar" in html_sv and "seconds left" not in html_sv
+        assert "have answered" not in html_sv
+    finally:
+        r.store.close()
+
+
+def test_a_learners_page_counts_down_then_takes_the_buttons_away(room):
+    import time as _time
+    from tutor.classroom.pages import learner_question
+    anna = room.join("Anna", "K7XPQM")
+    key, ex = _frozen_question(room)
+    room.push_exercise(key, ex.id, seconds=30)
+    open_ = learner_question(room, anna)
+    assert "data-answer='legal'" in open_["html"] and "seconds left" in open_["html"]
+    room.push_exercise(key, ex.id, seconds=30, now=_time.time() - 31)       # its time is up
+    shut = learner_question(room, anna)
+    assert "Time is up." in shut["html"] and "data-answer=" not in shut["html"]
+    assert shut["key"] != open_["key"]
+
+
+def test_the_teachers_forms_offer_a_countdown_and_push_with_it(room):
+    view = _view(room, question=f"{FROZEN}|{_frozen_question(room)[1].id}", seconds="20")
+    assert view.question_action("push")
+    assert 0 < room.current()["left"] <= 20
+    assert not view.question_action("nonsense")
+    from tutor.classroom.pages import HtmlWords
+    form = view.countdown_html(HtmlWords(view.t), "seconds")
+    assert "name='seconds'" in form and "<option value='30'>30 seconds</option>" in form
+
+
+def test_the_screen_page_asks_for_its_state_with_the_token_and_its_address(room):
+    view = _view(room)
+    view.send_screen()
+    script = view.sent.split("<script>")[1]
+    assert """fetch("/teacher/screen/state",{cache:'no-store',headers:{'X-XSRFToken':"x"}})""" in script
+    assert 'let key="idle"' in script and "__" not in script
+    assert "id='screen-code'>K7XPQM<" in view.sent

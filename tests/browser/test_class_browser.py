@@ -130,7 +130,16 @@ async def _scenario(server):
             assert (await teacher.inner_text("#count")).strip() == "3 learners in the room"
             await shot(teacher, "class-teacher-progress")
 
-            # a question on every screen
+            # the screen for the projector, from the teacher's view: the address and the code
+            screen = await tctx.new_page()
+            screen.set_default_timeout(TIMEOUT)
+            await screen.set_viewport_size({"width": 1920, "height": 1080})
+            await screen.goto(server.url.rstrip("/") + await teacher.get_attribute("#open-screen", "href"))
+            assert (await screen.inner_text("#screen-code")).strip() == server.code
+            await shot(screen, "class-screen-code")
+
+            # a question on every screen, with a countdown of 90 seconds
+            await teacher.select_option("form[action='/teacher/push'] select[name=seconds]", "90")
             await teacher.click("form[action='/teacher/push'] button[type=submit]")
             await teacher.wait_for_selector("#question-state")
             for _, page in learners:
@@ -146,6 +155,16 @@ async def _scenario(server):
                      for p in await teacher.locator("p.tally").all()}
             assert tally == {"legal": "1", "illegal": "2"}
             await shot(teacher, "class-teacher-tally")
+            # the screen: how many answered and the seconds going down; not yet the split
+            # of the answers nor the ruling
+            await screen.wait_for_function(
+                "() => (document.querySelector('#answered') || {}).textContent === '3 of 3 have answered'")
+            first = await screen.inner_text(".countdown")
+            assert re.fullmatch(r"\d+ seconds left", first), first
+            await screen.wait_for_function(
+                "(was) => document.querySelector('.countdown').textContent !== was", arg=first)
+            assert await screen.locator(".tally, #screen-ruling").count() == 0
+            await shot(screen, "class-screen-question")
 
             # the ruling on every screen
             await teacher.click("form[action='/teacher/reveal'] button")
@@ -153,6 +172,16 @@ async def _scenario(server):
                 await page.wait_for_selector("#tutor-room-question .tutor-room-ruling")
             ruling = await learners[0][1].inner_text("#tutor-room-question .tutor-room-ruling")
             await shot(learners[0][1], "class-learner-ruling")
+            # and on the projector: the split of the answers and the ruling, all in view
+            await screen.wait_for_selector("#screen-ruling")
+            on_screen = {await p.get_attribute("data-answer"): (await p.locator("b").inner_text())
+                         for p in await screen.locator("p.tally").all()}
+            assert on_screen == {"legal": "1", "illegal": "2"}
+            assert await screen.inner_text("#screen-ruling") == ruling.strip()
+            box = await screen.locator("#screen-ruling").bounding_box()
+            assert box["y"] + box["height"] <= 1080, box          # the ruling fits 1920x1080
+            assert await screen.evaluate("() => document.documentElement.scrollWidth") <= 1920
+            await shot(screen, "class-screen-ruling")
 
             # a page left gives its kernel back (Voila's page says so when it is left): each
             # learner went through three pages and holds one kernel; closing a page frees it

@@ -249,6 +249,8 @@ class RoomApp(Voila):
             (j + "/lessons", pages.LessonListHandler),
             (j + "/teacher", pages.TeacherHandler),
             (j + "/teacher/state", pages.TeacherStateHandler),
+            (j + "/teacher/screen", pages.TeacherScreenHandler),
+            (j + "/teacher/screen/state", pages.TeacherScreenStateHandler),
             (j + r"/teacher/(handouts|answers)\.pdf", pages.HandoutsHandler),
             (j + r"/teacher/(push|position|reveal|close|remove)", pages.TeacherActionHandler),
             (j + "/room/question", pages.QuestionHandler),

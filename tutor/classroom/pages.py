@@ -4,7 +4,8 @@
 - ``/teacher/login``, ``/teacher``: the teacher's view (who is in, their progress through
   tonight's lessons, a question put to everyone and its tally), refreshed by
   ``/teacher/state`` every few seconds; ``/teacher/<action>`` (POST) puts a question on
-  the screens, shows its ruling, takes it off.
+  the screens, shows its ruling, takes it off; ``/teacher/screen``: the screen for the
+  projector (large code, one big question, the ruling hidden until it is shown).
 - ``/room/question`` and ``/room/answer``: what the script on every lesson page
   (``static/room.js``) asks for and sends: the question on the screens, the learner's answer.
 - ``/``: learners to the lesson list, the teacher to the teacher's view.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 import time
 from functools import lru_cache
@@ -56,6 +58,8 @@ WORDS = (
     N_("Remove"), N_("Remove {name} from the room"), N_("not in the room now"),
     N_("Pages ready for learners: {ready} of {total}"),
     N_("Remove {name} from the room? Their progress tonight is deleted, and the name is free again."),
+    N_("The screen for the room"), N_("Open the screen for the projector"), N_("Countdown"),
+    N_("No countdown"), N_("Time is up."), N_("The answers:"),
 )
 
 
@@ -95,10 +99,10 @@ table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1p
 """
 
 
-def page(title: str, body: str, lang: str, script: str = "") -> str:
+def page(title: str, body: str, lang: str, script: str = "", css: str = "") -> str:
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
-            f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>"
+            f"<title>{html.escape(title)}</title><style>{_CSS}{css}</style></head>"
             f"<body><main>{body}</main>{script}</body></html>")
 
 
@@ -326,6 +330,8 @@ class TeacherView(RoomPage):
         return (f"<div class='card'><p>{w['Learners open this address and type the room code:']}</p>"
                 f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
                 f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(_lesson_titles(room)) or '—')}"
+                f" · <a href='{self.url('/teacher/screen')}' target='_blank' id='open-screen'>"
+                f"{w['Open the screen for the projector']}</a>"
                 f" · <a href='{self.url('/teacher/handouts.pdf')}'>{w['Handouts to print (PDF)']}</a>"
                 f" · <a href='{self.url('/teacher/answers.pdf')}'>{w['Answer key (PDF)']}</a>"
                 f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{w['The lessons']}</a></p></div>")
@@ -346,13 +352,13 @@ class TeacherView(RoomPage):
             f"<form class='card' method='post' action='{self.url('/teacher/push')}'>{self.xsrf_form_html()}"
             f"<label for='question'>{w['A question from tonight’s lessons']}</label>"
             f"<select id='question' name='question'>{options}</select>"
-            f"<button type='submit'>{ask}</button></form>"
+            f"{self.countdown_html(w, 'seconds')}<button type='submit'>{ask}</button></form>"
             f"<form class='card' method='post' action='{self.url('/teacher/position')}'>{self.xsrf_form_html()}"
             f"<label for='position'>{w['Or a position of your own (in the notation)']}</label>"
             f"<textarea id='position' name='position' spellcheck='false'>{html.escape(self.get_argument('position', ''))}</textarea>"
             f"<label for='move'>{w['The move to rule on']}</label>"
             f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
-            f"<button type='submit'>{ask}</button></form>")
+            f"{self.countdown_html(w, 'seconds-own')}<button type='submit'>{ask}</button></form>")
         xsrf = self.xsrf_token
         xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
         # the XSRF header on a GET too: a JupyterHub service takes a script's GET with its
@@ -420,6 +426,96 @@ class TeacherView(RoomPage):
                    if total else "") + "</p>")
         return self.question_html(present) + table + pool   # the question first, while there is one
 
+    def countdown_html(self, w, field_id: str) -> str:
+        """The push forms' countdown: none, or seconds after which the answers close."""
+        t = self.t
+        options = [f"<option value='0'>{w['No countdown']}</option>"]
+        for n in COUNTDOWNS:
+            label = t.ngettext("{n} second", "{n} seconds", n).format(n=n)
+            options.append(f"<option value='{n}'>{html.escape(label)}</option>")
+        return (f"<label for='{field_id}'>{w['Countdown']}</label>"
+                f"<select id='{field_id}' name='seconds'>{''.join(options)}</select>")
+
+    def question_action(self, action: str) -> bool:
+        """The teacher's actions on the question on the screens (the class server's and the
+        hub's service's forms): False for an action that is not one of them."""
+        room = self.room
+        if action == "push":
+            key, _, ex_id = self.get_argument("question", "").partition("|")
+            room.push_exercise(key, ex_id, seconds=self.get_argument("seconds", "0"))
+        elif action == "position":
+            room.push_position(self.get_argument("position", ""), self.get_argument("move", ""),
+                               seconds=self.get_argument("seconds", "0"))
+        elif action == "reveal":
+            room.reveal()
+        elif action == "close":
+            room.close_question()
+        else:
+            return False
+        return True
+
+    def join_info(self) -> tuple[str, list[str], str | None]:
+        """How learners come in, for the screen: the words, the addresses, the room code."""
+        return ("Learners open this address and type the room code:",
+                list(self.settings["tutor_app"].join_addresses()), self.room.code)
+
+    def screen_state(self) -> dict:
+        """The projector's screen (`send_screen`): ``html``, and ``key``, which changes
+        when the screen must be drawn again (the seconds left tick on the page itself)."""
+        t = self.t
+        w = HtmlWords(t)
+        room = self.room
+        words, addresses, code = self.join_info()
+        where = "".join(f"<p class='addr'>{html.escape(a)}</p>" for a in addresses)
+        code_html = f"<p class='code' id='screen-code'>{html.escape(code)}</p>" if code else ""
+        q = room.current()
+        if q is None:
+            return {"key": "idle", "html": f"<div class='join'><p>{w[words]}</p>{where}{code_html}</div>"}
+        learners = sum(row["present"] for row in room.progress())
+        tally = room.tally()
+        answered = sum(tally.values())
+        said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
+                          answered).format(n=answered, total=learners)
+        parts = [f"<p class='ask'>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))}</p>",
+                 f"<p class='move'>{w['The move:']} <b>"
+                 f"{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>",
+                 f"<div class='row'><div class='diagram'>{_diagram(q['pos'], 1.0)}</div><div class='side'>",
+                 f"<p id='answered'>{html.escape(said)}</p>"]
+        if q["left"] is not None and not q["revealed"]:
+            parts.append(countdown_html(t, q["left"], "countdown"))
+        if q["revealed"]:              # the split of the answers and the ruling, only now
+            ruling = q["ruling"]
+            verdict = "legal" if ruling.legal else "illegal"
+            parts.append(f"<div class='tally-all'><p>{w['The answers:']}</p>" + "".join(
+                f"<p class='tally' data-answer='{a}'>{html.escape(t.gettext(VERDICT[a]))}: <b>{n}</b> "
+                f"<span class='bar' style='width:{int(300 * n / max(answered, 1))}px'></span></p>"
+                for a, n in tally.items()) + "</div>")
+            parts.append(f"<p id='screen-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
+                         f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
+        parts.append("</div></div>")
+        if code:
+            parts.append(f"<p class='muted join-line'>{w[words]} {' '.join(html.escape(a) for a in addresses)}"
+                         f" <b>{html.escape(code)}</b></p>")
+        key = f"{q['id']}:{q['revealed']}:{q['closed']}:{answered}:{learners}"
+        return {"key": key, "html": "".join(parts)}
+
+    def send_screen(self):
+        """A page for the projector: large address and code; then one big question with
+        its table, how many have answered and the seconds left; the answers' split and the
+        ruling only once the teacher shows it. It asks for `screen_state` every 2 s."""
+        t = self.t
+        state = self.screen_state()
+        xsrf = self.xsrf_token
+        xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
+        script = "<script>" + (SCREEN_SCRIPT.replace("__STATE_URL__", json.dumps(self.url("/teacher/screen/state")))
+                               .replace("__XSRF__", json.dumps(xsrf))
+                               .replace("__KEY__", json.dumps(state["key"]))) + "</script>"
+        body = f"<div id='screen' data-key='{html.escape(state['key'])}'>{state['html']}</div>"
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page(t.gettext("The screen for the room"), body, self.room.lang, script,
+                         css=SCREEN_CSS))
+
     def question_html(self, learners: int) -> str:
         t = self.t
         w = HtmlWords(t)
@@ -440,7 +536,8 @@ class TeacherView(RoomPage):
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
                 f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
-                f"<p id='answered'>{html.escape(said)}</p>{bars}"
+                f"<p id='answered'>{html.escape(said)}</p>"
+                f"{countdown_html(t, q['left'], 'countdown') if q['left'] is not None else ''}{bars}"
                 f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
@@ -487,21 +584,29 @@ class TeacherActionHandler(TeacherHandler):
                     km = self.kernel_manager
                     for kid in km.kernels_of(learner):
                         await km.shutdown_kernel(kid)
-            elif action == "push":
-                key, _, ex_id = self.get_argument("question", "").partition("|")
-                room.push_exercise(key, ex_id)
-            elif action == "position":
-                room.push_position(self.get_argument("position", ""), self.get_argument("move", ""))
-            elif action == "reveal":
-                room.reveal()
-            elif action == "close":
-                room.close_question()
-            else:
+            elif not self.question_action(action):
                 raise web.HTTPError(404)
         except RoomError as e:
             self.send_view(e, status=400)
             return
         self.redirect(self.url("/teacher"))
+
+
+class TeacherScreenHandler(TeacherHandler):
+    """The screen for the projector (`TeacherView.send_screen`)."""
+
+    @allow_unauthenticated                  # the teacher's, not the learners': to the login
+    def get(self):
+        if self.must_be_teacher():
+            self.send_screen()
+
+
+class TeacherScreenStateHandler(TeacherHandler):
+    @web.authenticated
+    def get(self):
+        if not is_teacher(self.current_user):
+            raise web.HTTPError(403)
+        self.send_json(self.screen_state())
 
 
 class HandoutsHandler(TeacherHandler):
@@ -580,7 +685,7 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     if q is None:
         return state
     mine = room.answer_of(learner, q["id"])
-    key = f"{q['id']}:{mine}:{q['revealed']}"
+    key = f"{q['id']}:{mine}:{q['revealed']}:{q['closed']}"
     ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
     parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
              f"<p class='tutor-room-ask'><b>{ask}</b></p>",
@@ -599,7 +704,11 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     elif mine:
         parts.append(f"<p class='tutor-room-said'>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
                      f"{w['Your teacher will show the ruling.']}</p>")
-    if not q["revealed"]:
+    if q["closed"] and not q["revealed"]:
+        parts.append(f"<p class='tutor-room-time'>{w['Time is up.']}</p>")
+    elif q["left"] is not None and not q["revealed"]:
+        parts.append(countdown_html(t, q["left"], "tutor-room-time"))
+    if not q["revealed"] and not q["closed"]:
         parts.append("<p>" + "".join(
             f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
             f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
@@ -610,6 +719,55 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
 
 
 # ---- helpers -------------------------------------------------------------------------------------
+
+#: The countdowns the teacher's forms offer, in seconds.
+COUNTDOWNS = (20, 30, 60, 90)
+
+
+def countdown_html(t, left: float, css_class: str) -> str:
+    """The seconds left to answer, as a line the page's script counts down
+    (``data-left``, ``data-one``/``data-many``: the words for one and for several seconds)."""
+    n = math.ceil(left)
+    if n <= 0:
+        up = t.gettext("Time is up.")
+        return f"<p class='{css_class}' data-left='0' data-up='{html.escape(up)}'>{html.escape(up)}</p>"
+    one = t.ngettext("{n} second left", "{n} seconds left", 1)
+    many = t.ngettext("{n} second left", "{n} seconds left", 2)
+    now = t.ngettext("{n} second left", "{n} seconds left", n).format(n=n)
+    up = t.gettext("Time is up.")
+    return (f"<p class='{css_class}' data-left='{left:.1f}' data-one='{html.escape(one)}' "
+            f"data-many='{html.escape(many)}' data-up='{html.escape(up)}'>{html.escape(now)}</p>")
+
+
+#: The screen's script: the state every 2 s (drawn again when its key changes) and the
+#: seconds left every quarter second. (A language whose plural for 2 differs from larger
+#: numbers would need more forms; en, sv and fi do not.)
+SCREEN_SCRIPT = """
+(function(){const box=document.getElementById('screen');let key=__KEY__,shown=Date.now();
+function tick(){box.querySelectorAll('[data-left]').forEach(p=>{
+ const left=Math.ceil(Number(p.dataset.left)-(Date.now()-shown)/1000);
+ p.textContent=left>0?(left===1?p.dataset.one:p.dataset.many).replace('{n}',left):p.dataset.up;});}
+async function poll(){try{const r=await fetch(__STATE_URL__,{cache:'no-store',headers:{'X-XSRFToken':__XSRF__}});
+ if(r.ok){const s=await r.json();if(s.key!==key){box.innerHTML=s.html;key=s.key;box.dataset.key=key;shown=Date.now();}}}
+ catch(e){}setTimeout(poll,2000);}
+setInterval(tick,250);setTimeout(poll,2000);})();
+"""
+
+#: The screen's look: large enough to read from the back of a room (5 m), one screen high.
+SCREEN_CSS = """
+main{max-width:none;padding:2vh 3vw}body{font-size:clamp(18px,2.4vh,40px);background:#fff}
+#screen .join{text-align:center;margin-top:12vh}#screen .join p{font-size:1.6em;margin:.4em 0}
+#screen .addr{font-family:ui-monospace,monospace;font-size:1.8em!important;font-weight:700}
+#screen .code{font-size:4.5em!important;letter-spacing:.2em}
+#screen .ask{font-size:1.5em;margin:0 0 .3em}#screen .move{font-size:1.3em;margin:0 0 .4em}
+#screen .row{display:flex;gap:2.5vw;align-items:flex-start}#screen .row .diagram{flex:0 1 auto;max-width:58%}
+#screen .side{flex:1 1 0;min-width:0}
+#screen .diagram svg{width:auto;max-width:100%;height:auto;max-height:72vh;display:block}
+#screen #answered,#screen .countdown{font-size:1.5em;font-weight:700;margin:.2em 0 .6em}
+#screen #screen-ruling{font-size:1.4em;background:#eef6ef;border-left:8px solid #1f6b3c;padding:.4em .8em}
+#screen .tally{font-size:1.3em;margin:.2em 0}#screen .tally-all p:first-child{margin:.2em 0}
+#screen .join-line{font-size:1em;margin-top:.6em}
+"""
 
 def _short(text: str, n: int = 90) -> str:
     text = " ".join(re.sub(r"[`*]", "", str(text)).split())
@@ -633,4 +791,5 @@ def _diagram(pos, scale: float = 0.6) -> str:
 
 __all__ = ["RoomPage", "TeacherView", "learner_question", "JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
            "TeacherHandler", "TeacherStateHandler", "TeacherActionHandler", "HandoutsHandler",
+           "TeacherScreenHandler", "TeacherScreenStateHandler",
            "QuestionHandler", "AnswerHandler", "RoomScriptHandler"]

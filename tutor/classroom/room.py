@@ -10,6 +10,7 @@ sees, what a pushed position is and how its answers are tallied.
     room.progress()                # one row per learner: where they are, what they did
     room.remove(learner)           # the teacher takes a learner out of the room
     room.push_exercise("06-frozen-pile", "frozen-natural-joker")
+    room.push_exercise("06-frozen-pile", "frozen-natural-joker", seconds=30)  # a countdown
     room.answer(learner, push_id, "illegal"); room.tally()
 
 A learner is one row of the store's ``learners`` table (``room`` = the room's name), and
@@ -60,6 +61,10 @@ BAD_POSITION = N_("The position could not be read: {error}")
 BAD_MOVE = N_("The move could not be read: {error}")
 NO_QUESTION = N_("There is no question on the screens now.")
 BAD_ANSWER = N_("Answer with Legal or Illegal.")
+TIME_UP = N_("Time is up: the answers to this question are closed.")
+BAD_COUNTDOWN = N_("A countdown is a whole number of seconds, from 0 (none) to {n}.")
+#: The longest countdown a teacher may give a question, in seconds.
+COUNTDOWN_MAX = 600
 
 
 class RoomError(ValueError):
@@ -71,6 +76,15 @@ class RoomError(ValueError):
 
     def text(self, lang: str) -> str:
         return translator(lang).gettext(self.message).format(**self.fields)
+
+
+def countdown(seconds) -> int:
+    """A countdown the teacher chose, as whole seconds (0: none); RoomError in words if it
+    is not a whole number from 0 to COUNTDOWN_MAX."""
+    text = str(seconds if seconds is not None else "").strip() or "0"
+    if not text.isdigit() or int(text) > COUNTDOWN_MAX:
+        raise RoomError(BAD_COUNTDOWN, n=COUNTDOWN_MAX)
+    return int(text)
 
 
 def new_code() -> str:
@@ -172,6 +186,7 @@ class Room:
     lessons: tuple = ()             # tonight's lesson keys ("06-frozen-pile", ...)
     lang: str = "en"
     revealed: set = field(default_factory=set)    # push ids whose ruling is shown
+    deadlines: dict = field(default_factory=dict)  # push id -> time its answers close
     _touched: dict = field(default_factory=dict, repr=False)   # learner -> last "seen" written
     door: Doorman = field(default_factory=Doorman, repr=False)
 
@@ -267,14 +282,26 @@ class Room:
             out += [(les, ex) for ex in les.exercises if ex.kind == "judge"]
         return out
 
-    def push_exercise(self, lesson_key: str, exercise_id: str) -> int:
+    def push_exercise(self, lesson_key: str, exercise_id: str, seconds=0,
+                      now: float | None = None) -> int:
+        """A question of tonight's lessons on every screen; ``seconds``: a countdown after
+        which its answers close (0: none)."""
+        seconds = countdown(seconds)
         for les, ex in self.questions():
             if les.key == lesson_key and ex.id == exercise_id:
-                return self.store.push(self.name, ex.position().to_text(), ex.move, ex.prompt)
+                return self._clock(self.store.push(self.name, ex.position().to_text(), ex.move,
+                                                   ex.prompt), seconds, now)
         raise RoomError(NOT_TONIGHT)
 
-    def push_position(self, text: str, move: str, prompt: str = "") -> int:
+    def _clock(self, push_id: int, seconds: int, now: float | None) -> int:
+        if seconds:
+            self.deadlines[push_id] = (time.time() if now is None else now) + seconds
+        return push_id
+
+    def push_position(self, text: str, move: str, prompt: str = "", seconds=0,
+                      now: float | None = None) -> int:
         """A position the teacher typed (the notation) and a move to rule on."""
+        seconds = countdown(seconds)
         from ..engine.errors import TutorError
         from ..engine.moves import Move
         from ..engine.position import Position
@@ -288,16 +315,20 @@ class Room:
             Move.parse(move)
         except TutorError as e:
             raise RoomError(BAD_MOVE, error=str(e)) from None
-        return self.store.push(self.name, pos.to_text(), move.strip(), str(prompt or "").strip())
+        return self._clock(self.store.push(self.name, pos.to_text(), move.strip(),
+                                           str(prompt or "").strip()), seconds, now)
 
-    def current(self) -> dict | None:
+    def current(self, now: float | None = None) -> dict | None:
         """The question on the screens now: the store's push, with its position parsed,
-        the engine's ruling, and whether the teacher has shown it."""
+        the engine's ruling, whether the teacher has shown it, and its countdown: ``left``
+        (seconds, None without one) and ``closed`` (the time is up)."""
         push = self.store.current_push(self.name)
         if push is None:
             return None
+        end = self.deadlines.get(push["id"])
+        left = None if end is None else max(0.0, end - (time.time() if now is None else now))
         return {**push, **self._judged(push["position"], push["move"]),
-                "revealed": push["id"] in self.revealed}
+                "revealed": push["id"] in self.revealed, "left": left, "closed": left == 0.0}
 
     @staticmethod
     @lru_cache(maxsize=16)
@@ -309,12 +340,15 @@ class Room:
         pos = Position.parse(text)
         return {"pos": pos, "ruling": judge(pos, move)}
 
-    def answer(self, learner: str, push_id, answer: str) -> None:
+    def answer(self, learner: str, push_id, answer: str, now: float | None = None) -> None:
         push = self.store.current_push(self.name)
         if push is None or str(push["id"]) != str(push_id):
             raise RoomError(NO_QUESTION)
         if answer not in ANSWERS:
             raise RoomError(BAD_ANSWER)
+        end = self.deadlines.get(push["id"])
+        if end is not None and (time.time() if now is None else now) >= end:
+            raise RoomError(TIME_UP)
         self.store.answer(push["id"], learner, answer)
 
     def answer_of(self, learner: str, push_id: int) -> str | None:
