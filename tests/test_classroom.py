@@ -527,3 +527,20 @@ def test_the_screen_page_asks_for_its_state_with_the_token_and_its_address(room)
     assert """fetch("/teacher/screen/state",{cache:'no-store',headers:{'X-XSRFToken':"x"}})""" in script
     assert 'let key="idle"' in script and "__" not in script
     assert "id='screen-code'>K7XPQM<" in view.sent
+
+
+def test_the_teacher_sees_each_learners_first_try_accuracy(room):
+    """Tonight's questions answered, and how many right on the first try (a second try
+    that is right does not make the first right)."""
+    import re as _re
+    anna, ben = room.join("Anna", "K7XPQM"), room.join("Ben", "K7XPQM")
+    les = lesson(FROZEN)
+    q1, q2, q3 = sorted(i for i in les.items() if i.startswith("quiz:"))[:3]
+    room.store.record(anna, FROZEN, q1, "question", False)
+    room.store.record(anna, FROZEN, q1, "question", True, counts=False)
+    room.store.record(anna, FROZEN, q2, "question", True)
+    room.store.record(anna, FROZEN, q3, "question", True)
+    html = _view(room).state_html()
+    cells = dict(_re.findall(r"<td class='name'>(\w+)</td>.*?<td class='first'[^>]*>([^<]*)</td>", html))
+    assert cells == {"Anna": "2 of 3 (67 %)", "Ben": "—"}
+    assert "Right the first time" in html

@@ -54,8 +54,17 @@ def test_a_room_on_either_store(tmp_path, kind):
     with pytest.raises(ValueError):
         store.record("learner1", les.key, item, "guess", True)
     room.opened("learner2", "06-frozen-pile")
+    # first-try accuracy, tonight's lessons only: item missed first, another right first,
+    # a question of a lesson not tonight not counted
+    second_item = sorted(les.items())[1]
+    store.record("learner1", les.key, second_item, "question", True)
+    store.record("learner1", "01-cards", "quiz:any", "question", True)
+    store.record("learner1", les.key, "task:any", "task", True)          # a task: not a question
+    assert store.first_tries("learner1") == {les.key: (2, 1), "01-cards": (1, 1)}
+    assert store.first_tries("learner1", les.key) == {les.key: (2, 1)}
     rows = {r["name"]: r for r in room.progress()}
-    assert rows["learner1"]["lessons"][les.key][0] == 1
+    assert rows["learner1"]["first"] == (2, 1) and rows["learner2"]["first"] == (0, 0)
+    assert rows["learner1"]["lessons"][les.key][0] == 2
     assert rows["learner1"]["place"] == les.key
     assert rows["learner2"]["place"] == "06-frozen-pile"
     les6, ex = room.questions()[0]

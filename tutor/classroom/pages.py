@@ -59,7 +59,7 @@ WORDS = (
     N_("Pages ready for learners: {ready} of {total}"),
     N_("Remove {name} from the room? Their progress tonight is deleted, and the name is free again."),
     N_("The screen for the room"), N_("Open the screen for the projector"), N_("Countdown"),
-    N_("No countdown"), N_("Time is up."), N_("The answers:"),
+    N_("No countdown"), N_("Time is up."), N_("The answers:"), N_("Right the first time"),
 )
 
 
@@ -405,16 +405,21 @@ class TeacherView(RoomPage):
                       f"<input type='hidden' name='learner' value='{html.escape(row['id'])}'>"
                       f"<button class='quiet remove' type='submit' "
                       f"aria-label='{w.fmt('Remove {name} from the room', name=name)}'>{w['Remove']}</button></form>")
+            asked, right = row["first"]
+            first = (t.gettext("{right} of {asked} ({share} %)").format(
+                right=right, asked=asked, share=round(100 * right / asked)) if asked else "—")
             lines.append(f"<tr class='learner{'' if row['present'] else ' away'}' "
                          f"data-present='{str(row['present']).lower()}'>"
                          f"<td class='name'>{html.escape(name)}</td>"
                          f"<td class='place'>{html.escape(where)}</td>{''.join(cells)}"
+                         f"<td class='first' data-asked='{asked}' data-right='{right}'>{html.escape(first)}</td>"
                          f"<td class='muted'>{html.escape(seen)}</td><td>{remove}</td></tr>")
         present = sum(row["present"] for row in rows)
         count = t.ngettext("{n} learner in the room", "{n} learners in the room", present).format(n=present)
         table = (f"<h2 id='count'>{html.escape(count)}</h2>"
                  + (f"<table id='progress'><tr><th>{w['Name']}</th>"
-                    f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th><th></th></tr>"
+                    f"<th>{w['Now in']}</th>{head}<th>{w['Right the first time']}</th>"
+                    f"<th>{w['Last seen']}</th><th></th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
         # the class server's pool of preheated pages; the hub's service has none (each learner

@@ -255,8 +255,9 @@ class Room:
     # ---- what the teacher sees ------------------------------------------------------------
     def progress(self, now: float | None = None) -> list[dict]:
         """One row per learner, in the order they came: name, where they are, whether they
-        are in the room now (``present``: seen in the last PRESENT_SECONDS), and per lesson
-        of tonight how many of its items are done out of how many."""
+        are in the room now (``present``: seen in the last PRESENT_SECONDS), per lesson
+        of tonight how many of its items are done out of how many, and ``first``: tonight's
+        questions answered and how many of them right on the first try."""
         now = time.time() if now is None else now
         totals = {key: lesson_items(lesson(key, self.lang)) for key in self.lessons}
         rows = []
@@ -267,9 +268,11 @@ class Room:
             for key, items in totals.items():
                 got = {item for les, item in done if les == key}
                 per[key] = (len(got & items) if items else len(got), len(items))
+            tries = [v for k, v in self.store.first_tries(row["id"]).items() if k in totals]
             rows.append({"id": row["id"], "name": row["name"], "seen": row["seen"],
                          "present": now - row["seen"] <= PRESENT_SECONDS,
-                         "place": place[0] if place else None, "lessons": per})
+                         "place": place[0] if place else None, "lessons": per,
+                         "first": (sum(n for n, _ in tries), sum(r for _, r in tries))})
         return rows
 
     # ---- a position on every screen ---------------------------------------------------------
