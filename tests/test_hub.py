@@ -426,3 +426,17 @@ def test_the_z2jh_values_are_yaml_and_their_extra_config_runs(monkeypatch):
     for name in ("Dockerfile", "Dockerfile.hub"):
         text = (REPO_DEPLOY / "z2jh" / name).read_text()
         assert "/opt/canasta" in text and "pip install" in text
+
+
+def test_the_hubs_teacher_has_the_screen_for_the_projector_and_learners_do_not(service_app):
+    app, room = service_app
+    code, body = _fetch(app, "teacher/screen", "t-teacher")
+    assert code == 200 and "/hub/login" in body and "id='screen'" in body
+    les, ex = room.questions()[0]
+    room.push_exercise(les.key, ex.id, seconds=30)
+    code, body = _fetch(app, "teacher/screen/state", "t-teacher")
+    state = json.loads(body)
+    assert code == 200 and "<svg" in state["html"] and "seconds left" in state["html"]
+    assert "screen-ruling" not in state["html"]
+    for path in ("teacher/screen", "teacher/screen/state"):
+        assert _fetch(app, path, "t-l1")[0] == 403
