@@ -140,7 +140,7 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     """(the team's hand score if the player to move went out now, the opponents' score),
     as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
     `UNSEEN_CARD` a card."""
-    fmt = view.rules.format
+    fmt = view.format
     mine = _table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
     theirs = max(_table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
                  for opp in fmt.other_sides(team))      # the best placed opposing side
@@ -469,7 +469,7 @@ def _take_reason(v: _View, m: Move) -> str:
         text = t.format(t.ngettext("Take the pile: {n} card for your meld of {rank:plural}.",
                                    "Take the pile: {n} cards for your meld of {rank:plural}.", n),
                         n=n, rank=top.rank)
-    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team)):
+    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.opening_score()):
         text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
                        if per_player(v.pos) else
                        t.gettext("It is also your team's first meld, which must reach the minimum."))
@@ -489,7 +489,7 @@ def _first_meld_note(v: _View, m: Move) -> str:
     card or red three lies crosswise in it (`pile.frozen.wild`)."""
     t = v.t
     view = v.seen_by
-    minimum = view.rules.initial_minimum_for(view.team_score(v.team))
+    minimum = view.rules.initial_minimum_for(view.opening_score())
     points = sum(c.value for c in m.cards)
     ruling = judge(v.pos, m)
     keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}

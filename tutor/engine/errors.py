@@ -173,6 +173,9 @@ M("error:position.hint.ranks", "ranks, or - for none")
 M("error:position.hint.yes-no", "yes or no")
 M("error:position.hint.out", "the seat that went out")
 M("error:position.hint.seed", "a whole number")
+M("error:position.hint.lone", "the seat of the lone hand (cutthroat)")
+M("error:position.lone-how",
+  "'{word}' is too much: 'lone:' names one seat, the lone hand (players.cutthroat)")
 M("error:position.not-a-seat", "'{seat}' is not a seat: N, E, S or W")
 M("error:position.not-a-seat-here",
   "'{seat}' is not a seat at this table: {players} players sit at {seats} (players.sides)")

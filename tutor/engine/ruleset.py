@@ -26,7 +26,7 @@ FLAGS: dict[str, tuple[str, ...]] = {
     "six": ("two-teams", "three-teams"),
 }
 #: Combinations of flags the tutor does not play yet: refused in words, never played wrongly.
-NOT_BUILT = {("three", "cutthroat"): "error:rules.cutthroat"}
+NOT_BUILT: dict = {}
 
 
 @dataclass(frozen=True)
