@@ -128,9 +128,6 @@ M("error:card.unknown",
   "10D, or JK for a joker")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
-M("error:rules.cutthroat",
-  "cutthroat Canasta for three (variant three=cutthroat) is not available yet: three players "
-  "play each alone (three=each-alone, players.cutthroat)")
 
 # notation.py: position text, line by line
 M("error:position.not-text", "position text must be a string, not {type}")
