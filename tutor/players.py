@@ -617,7 +617,11 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
             players[seat] = _Timed(base)
         record = play_hand(players, seed=seed + i, rules=rules)
         s = record.sheet[sensible_team].total
-        r = max(record.sheet[side].total for side in fmt.other_sides(sensible_team))
+        others = fmt.other_sides(sensible_team)
+        if fmt.has_lone_hand:       # cutthroat: against the players not on its side at the end
+            final = record.final.format
+            others = [z for z in others if final.side_of(z) != final.side_of(sensible_team)]
+        r = max(record.sheet[side].total for side in others)
         sens_total += s
         rand_total += r
         if s > r:
