@@ -190,6 +190,7 @@ class SensiblePlayer(Player):
     name = "sensible"
     out_margin = 0          # go out when the team would lead the hand by more than this
     old_stock = 16          # ... or when fewer cards than this are left in the stock
+    lone_pile = 16          # cutthroat: take the pile first (and play alone) only this big
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
         self.seed = seed
@@ -238,6 +239,15 @@ class SensiblePlayer(Player):
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
             return _DRAW, _leave_reason(t)
+        if (value > 0 and v.pos.lone is None and v.pos.rules.format.has_lone_hand
+                and v.pile_size < self.lone_pile):
+            # cutthroat: the first to take the pile plays alone against the other two, who
+            # score their melds together (players.cutthroat): only a big pile is worth it
+            n = v.pile_size
+            return _DRAW, t.ngettext(
+                "Draw from the stock: whoever takes the pile first plays alone against the other two, and {n} card is not worth that.",
+                "Draw from the stock: whoever takes the pile first plays alone against the other two, and {n} cards are not worth that.",
+                n).format(n=n)
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size

@@ -946,7 +946,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # for its top card laid crosswise; narrower, its words wrap
     badge = None
     if view.asked == "pending":
-        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=fmt.answerer(turn)), "#3e2a00")
+        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=view.format.answerer(turn)), "#3e2a00")
     elif view.asked in ("yes", "no"):
         badge = (YES if view.asked == "yes" else BLOCKED,
                  t.gettext("partner said yes") if view.asked == "yes" else t.gettext("partner said no"), "#ffffff")
