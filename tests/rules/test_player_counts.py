@@ -389,7 +389,7 @@ def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
               pile="5C")
     after = tutor.judge(pos, "discard 9H").after
     assert after.out == "E" and after.lone == "E"
-    assert after.format.side_of("S") == "SW"
+    assert after.format.side_of("S") == "WS"
 
 
 def test_cutthroat_same_rank_melds_of_both_partners_stay_apart():

@@ -174,16 +174,19 @@ SIX_THREE_TEAMS = Format("6:three-teams", ("N", "NE", "SE", "S", "SW", "NW"),
 
 def _cutthroat() -> Format:
     """Cutthroat for three (`players.cutthroat`): each alone until a player first takes the
-    pile; that player is then the lone hand and the other two one side, named by its seats in
-    turn order ("EW" when S is alone). Two cards drawn, two canastas to go out, game 7500."""
+    pile; that player is then the lone hand and the other two one side, named by its seats:
+    "EW" when S is alone, "ES" when W is, "WS" when E is (not "SW", a six-player seat). Two
+    cards drawn, two canastas to go out, game 7500."""
     numbers = dict(hand_size=13, draw_count=2, canastas_to_go_out=2, game_target=7500)
     seats = ("E", "S", "W")
+    names = {"E": "WS", "S": "EW", "W": "ES"}
     lone = {}
     for seat in seats:
         pair = tuple(s for s in seats if s != seat)
         sides = sorted(((seat,), pair), key=lambda side: seats.index(side[0]))
         lone[seat] = Format("3:cutthroat:" + seat, seats, tuple(sides),
-                            tuple("".join(side) for side in sides), **numbers)
+                            tuple(seat if side == (seat,) else names[seat] for side in sides),
+                            **numbers)
     return Format("3:cutthroat", seats, (("E",), ("S",), ("W",)), ("E", "S", "W"),
                   lone_formats=lone, **numbers)
 
