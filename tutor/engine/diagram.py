@@ -865,7 +865,15 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     def seat_label(seat, x, y, lines=False):
         n = view.counts[seat]
         name = seat_name(seat, t)
-        if seat == view.seat:
+        if view.lone is not None:       # cutthroat: the lone hand and the partners, once decided
+            if seat == view.lone:
+                name = t.format(t.gettext("{seat:name} (you, alone)") if seat == view.seat
+                                else t.gettext("{seat:name} (alone)"), seat=seat)
+            elif seat == view.seat:
+                name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
+            elif seat in view.format.partners(view.seat):
+                name = t.format(t.gettext("{seat:name} (your partner)"), seat=seat)
+        elif seat == view.seat:
             name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
         count = t.ngettext("{n} card", "{n} cards", n).format(n=n)
         active = seat == turn and not over

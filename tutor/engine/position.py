@@ -210,6 +210,8 @@ class Position:
         found = None
         for meld in self.team_melds(team):
             if meld.rank == rank:
+                if self.lone is None:       # one meld a rank: the first is the one
+                    return meld
                 found = meld
         return found
 
