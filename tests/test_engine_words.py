@@ -123,7 +123,7 @@ POSITION_ERRORS = [
     ('W:\n',
      "line 1, column 3: 'W:' needs a value: cards, a number of unseen cards, cards + a number, or - for none"),
     ('rules: foo=bar\n',
-     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six"),
+     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six, cutthroat-canastas"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
     ('rules: players=3, three=cutthroat\nlone: S W\n',
@@ -376,7 +376,7 @@ API_ERRORS = [
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "
      "black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, "
-     "stock-out, opening, players, three, six"),
+     "stock-out, opening, players, three, six, cutthroat-canastas"),
     (lambda: Ruleset.parse("wilds=3"), RulesError, "variant flag wilds takes one of max-three, "
      "not-outnumber, not '3'"),
     (lambda: deal(seed=1, rules="players=3, three=cutthroat", score=(0, 0)), TutorError,

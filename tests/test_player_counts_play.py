@@ -18,6 +18,7 @@ COUNTS = {                      # rules -> (seats, sides, hand dealt, deck, draw
     "players=6": (6, 2, 13, 162, 1, 2),
     "players=6, six=three-teams": (6, 3, 13, 162, 1, 2),
     "players=3, three=cutthroat": (3, 3, 13, 108, 2, 2),    # sides: each alone until the first take
+    "players=3, three=cutthroat, cutthroat-canastas=1": (3, 3, 13, 108, 2, 1),
     "default": (4, 2, 11, 108, 1, 1),
 }
 VARIANTS = ["", ", red3-dealt=on-turn", ", stock-out=ends", ", go-out-without-discard=concealed-only",

@@ -384,6 +384,19 @@ def test_cutthroat_going_out_needs_two_canastas_of_the_side():
     assert tutor.judge(alone, "discard 9H").rule == "players.cutthroat"
 
 
+def test_cutthroat_canastas_1_keeps_one_canasta_to_go_out():
+    # the variant cutthroat-canastas=1 (Bicycle's sheet, pagat.com): one canasta of the side
+    text = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC", lone="S", pile="5C").to_text()
+    one = P(text.replace("three=cutthroat", "three=cutthroat, cutthroat-canastas=1"))
+    assert one.rules.to_text() == "players=3, three=cutthroat, cutthroat-canastas=1"
+    assert one.format.canastas_to_go_out == 1 and one.lone == "S"
+    out = tutor.judge(one, "discard 9H")
+    assert out.legal and out.after.out == "E"
+    assert tutor.judge(P(text), "discard 9H").rule == "players.cutthroat"    # the default: two
+    assert tutor.Ruleset.parse("cutthroat-canastas=1").format.canastas_to_go_out == 1  # four: as ever
+    assert P(out.after.to_text()) == out.after
+
+
 def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
     pos = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC; QH QH QD QD QS QS QC",
               pile="5C")

@@ -172,37 +172,40 @@ SIX_THREE_TEAMS = Format("6:three-teams", ("N", "NE", "SE", "S", "SW", "NW"),
 
 
 
-def _cutthroat() -> Format:
+def _cutthroat(canastas: int = 2) -> Format:
     """Cutthroat for three (`players.cutthroat`): each alone until a player first takes the
     pile; that player is then the lone hand and the other two one side, named by its seats:
     "EW" when S is alone, "ES" when W is, "WS" when E is (not "SW", a six-player seat). Two
-    cards drawn, two canastas to go out, game 7500."""
-    numbers = dict(hand_size=13, draw_count=2, canastas_to_go_out=2, game_target=7500)
+    cards drawn, two canastas to go out (one with `cutthroat-canastas=1`), game 7500."""
+    numbers = dict(hand_size=13, draw_count=2, canastas_to_go_out=canastas, game_target=7500)
+    key = "3:cutthroat" + ("" if canastas == 2 else f"-{canastas}")
     seats = ("E", "S", "W")
     names = {"E": "WS", "S": "EW", "W": "ES"}
     lone = {}
     for seat in seats:
         pair = tuple(s for s in seats if s != seat)
         sides = sorted(((seat,), pair), key=lambda side: seats.index(side[0]))
-        lone[seat] = Format("3:cutthroat:" + seat, seats, tuple(sides),
+        lone[seat] = Format(f"{key}:{seat}", seats, tuple(sides),
                             tuple(seat if side == (seat,) else names[seat] for side in sides),
                             **numbers)
-    return Format("3:cutthroat", seats, (("E",), ("S",), ("W",)), ("E", "S", "W"),
+    return Format(key, seats, (("E",), ("S",), ("W",)), ("E", "S", "W"),
                   lone_formats=lone, **numbers)
 
 
 CUTTHROAT = _cutthroat()
+CUTTHROAT_ONE = _cutthroat(1)           # variant cutthroat-canastas=1 (Bicycle, pagat.com)
 
 #: Every format by its key (a cutthroat table's decided formats are `CUTTHROAT.lone_formats`).
-FORMATS = {f.key: f for f in (FOUR, TWO, THREE, SIX, SIX_THREE_TEAMS, CUTTHROAT)}
+FORMATS = {f.key: f for f in (FOUR, TWO, THREE, SIX, SIX_THREE_TEAMS, CUTTHROAT, CUTTHROAT_ONE)}
 #: Every seat code and side code any format uses (the glossary names each).
 ALL_SEATS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
-def format_for(players: str, three: str = "each-alone", six: str = "two-teams") -> Format:
+def format_for(players: str, three: str = "each-alone", six: str = "two-teams",
+               cutthroat_canastas: str = "2") -> Format:
     """The format a ruleset's flags choose."""
     if players == "6" and six == "three-teams":
         return SIX_THREE_TEAMS
     if players == "3" and three == "cutthroat":
-        return CUTTHROAT
+        return CUTTHROAT_ONE if cutthroat_canastas == "1" else CUTTHROAT
     return FORMATS[players]
