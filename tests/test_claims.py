@@ -272,7 +272,7 @@ def _variants() -> list:
     """The default and each flag's other values, one at a time (the player counts aside)."""
     out = ["default"]
     for flag, values in FLAGS.items():
-        if flag in ("players", "three", "six"):     # the player counts aside
+        if flag in ("players", "three", "six", "cutthroat-canastas"):     # the player counts aside
             continue
         out += [f"{flag}={v}" for v in values[1:]]
     return out

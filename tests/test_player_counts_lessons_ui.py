@@ -15,7 +15,7 @@ from tutor.lessons.charts import game_chart, sheet_chart
 from tutor.lessons.counts import COUNTS, count_words, hand_words, key_for, rules_for, side_name
 from tutor.players import SensiblePlayer
 
-OTHER = ["2", "3", "6", "6:three-teams"]
+OTHER = ["2", "3", "6", "6:three-teams", "3:cutthroat"]
 
 
 def _computer(rules):
@@ -23,7 +23,7 @@ def _computer(rules):
 
 
 def test_every_count_has_its_words_and_rules_in_every_language():
-    assert list(COUNTS) == ["2", "3", "4", "6", "6:three-teams"]
+    assert list(COUNTS) == ["2", "3", "4", "6", "6:three-teams", "3:cutthroat"]
     for key, (rules, _words) in COUNTS.items():
         assert tutor.Ruleset.parse(rules).format is FORMATS[key]
         words = {lang: count_words(key, lang) for lang in ("en", "sv", "fi")}
@@ -33,7 +33,8 @@ def test_every_count_has_its_words_and_rules_in_every_language():
     assert rules_for(6) == "players=6" and key_for("6-three-teams") == "6:three-teams"
     with pytest.raises(ValueError, match="not a player count"):
         key_for("5")
-    assert "cutthroat" not in " ".join(r for r, _ in COUNTS.values())     # not built: not offered
+    assert rules_for("3:cutthroat") == "players=3, three=cutthroat"     # played: offered
+    assert count_words("3:cutthroat", "fi").startswith("Kolme pelaajaa, cutthroat")
 
 
 @pytest.mark.parametrize("key", OTHER)

@@ -24,7 +24,7 @@ from tutor.table.describe import describe
 from scene_checks import check_text_and_contrast, label_problems
 
 RULES = {"2": "players=2", "3": "players=3", "6": "players=6",
-         "6:three-teams": "players=6, six=three-teams"}
+         "6:three-teams": "players=6, six=three-teams", "3:cutthroat": "players=3, three=cutthroat"}
 WIDTHS = [MIN_WIDTH, 640, 760, 840, WIDTH]
 HEIGHTS = [MIN_HEIGHT, 678, 710, HEIGHT]
 
@@ -313,3 +313,18 @@ def test_a_redraw_of_another_count_is_one_message_of_at_most_40_kb(key):
     assert m["messages_per_redraw"] == 1
     assert m["bytes_per_redraw"] <= 40_000
     assert m["redraw_ms_median"] < 100          # the target (10 ms) is checked by the benchmark
+
+
+def test_cutthroat_marks_the_lone_hand_and_the_partners_once_decided():
+    pos = tutor.Position.parse("rules: players=3, three=cutthroat\nturn: S draw\n"
+                               "score: E -10, S -10, W -10\nS: 9H 9S 4D 5S 6C\npile: 7C 9C\n")
+    names = " ".join(p[3] for p in scene(pos, viewer="E").prims if p[0] == "text")
+    assert "alone" not in names and "partner" not in names      # each alone so far
+    after = pos.play("take 9H 9S")                               # South is the lone hand
+    names = " ".join(p[3] for p in scene(after, viewer="E").prims if p[0] == "text")
+    assert "South (alone)" in names and "West (your partner)" in names
+    names = " ".join(p[3] for p in scene(after, viewer="S").prims if p[0] == "text")
+    assert "South (you, alone)" in names
+    words = describe(after.seen_by("E"))
+    assert "your partner is West" in words
+

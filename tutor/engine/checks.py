@@ -12,7 +12,7 @@ when a legal move is explained.
 from __future__ import annotations
 
 from .cards import MELD_RANKS, sort_cards
-from .position import CANASTA_SIZE, Meld, Position
+from .position import CANASTA_SIZE, Meld, Position, zone_seats
 from .ruling import Check
 from .opening import has_opened, per_player
 
@@ -174,6 +174,8 @@ def _draw_several(t, count: int) -> Check:
     key = "players.draw-two/ok" if len(drawn) == count else "players.draw-two/short"
     if reds:
         key += "-red3"
+    if len(drawn) == count and t.pos.rules.format.has_lone_hand:
+        key += "-cutthroat"
     return Check("players.draw-two", True, key, fields, reds)
 
 
@@ -279,7 +281,7 @@ def take_group_aim(t) -> Check | None:
     if group is None:
         return None
     top = t.pos.top
-    if group.team and group.team != t.team:
+    if group.team and group.team != t.team and not _partner_named(t, group):
         return Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": group.rank or top.rank})
     odd = tuple(c for c in group.cards if c.is_natural and c.rank != top.rank)
@@ -357,8 +359,9 @@ def lay_groups(t, taking: bool) -> Plan:
     pos, team = t.pos, t.team
     plan = Plan("take" if taking else "meld")
     plan.taking = taking
-    melds = {m.rank: m for m in pos.team_melds(team)}
-    order = [m.rank for m in pos.team_melds(team)]
+    melds = list(pos.team_melds(team))
+    old_ranks = {m.rank for m in melds}
+    where = {m.rank: i for i, m in enumerate(melds)}    # a rank's meld: the last (the mover's)
     started = set(pos.started)
     laid, new_ranks, merged, mixed_now, touched = [], [], [], [], []
     sizes = {}               # rank -> its meld's size before this action (canasta.size)
@@ -367,7 +370,9 @@ def lay_groups(t, taking: bool) -> Plan:
         if taking and i == 0:
             cards = (pos.top,) + cards
         rank = _aim(t, group, cards, i)
-        existing = melds.get(rank)
+        if group and group.team and group.team != team and rank is not None:
+            where[rank] = _named_meld(pos, team, group.team, rank, where.get(rank))
+        existing = melds[where[rank]] if rank in where else None
         if rank == "3":
             t.need(_black_threes(pos.rules, cards))
             plan.black_threes = True
@@ -379,40 +384,58 @@ def lay_groups(t, taking: bool) -> Plan:
         if rank not in sizes:
             sizes[rank] = len(existing.cards) if existing is not None else 0
         if existing is not None:
-            melds[rank] = _join(t, existing, cards)
+            melds[where[rank]] = _join(t, existing, cards)
             if rank not in started and rank not in touched:  # a meld from before this turn
                 touched.append(rank)
             if existing.is_natural_canasta and any(c.is_wild for c in cards):
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            melds[rank] = _start(t, rank, cards, aimed=bool(group and group.rank))
-            order.append(rank)
+            melds.append(_start(t, rank, cards, aimed=bool(group and group.rank)))
+            where[rank] = len(melds) - 1
             new_ranks.append(rank)
             started.add(rank)
         laid.append((rank, cards))
         plan.points += sum(c.value for c in cards)
     if merged:
-        before = order[:len(pos.team_melds(team))]
-        joined = list(dict.fromkeys(r for r in merged if r in before))  # once a rank; not laid now
+        joined = list(dict.fromkeys(r for r in merged if r in old_ranks))  # once a rank; not laid now
         if joined:
             t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
                                   {"ranks": joined}))
     if plan.black_threes:
         t.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
     for rank, size in sizes.items():            # a meld of this action became a canasta
-        meld = melds[rank]
+        meld = melds[where[rank]]
         if size < CANASTA_SIZE <= len(meld.cards):
             t.checks.append(Check("canasta.size", True, "canasta.size/complete!",
                                   {"rank": rank, "size": len(meld.cards),
                                    "mixed": meld.wilds > 0}))
-    plan.melds = tuple(melds[r] for r in order)
+    plan.melds = tuple(melds)
     plan.laid, plan.new_ranks, plan.merged = tuple(laid), tuple(new_ranks), tuple(merged)
     plan.mixed_now = tuple(mixed_now)
     if touched:
         plan.touched, plan.touched_old = tuple(touched), True
     plan.hand = _hand_after(t, plan)
     return plan
+
+
+def _named_meld(pos, team, seat, rank, default):
+    """Cutthroat: the meld of `rank` a group names by its player (``W K: KD``), where a
+    partnership holds one each (`players.cutthroat`); else the side's own."""
+    i = 0
+    for s in zone_seats(pos, team):
+        for meld in pos.melds[pos.rules.side_index[s]]:
+            if s == seat and meld.rank == rank:
+                return i
+            i += 1
+    return default
+
+
+def _partner_named(t, group) -> bool:
+    """Does a group's side name one of the player's partners' seats (cutthroat: the melds of a
+    partnership stay with the player who laid them, `players.cutthroat`)?"""
+    return group.team in t.pos.format.seats_of(t.team) and t.pos.format.has_partners \
+        and t.pos.rules.format.has_lone_hand
 
 
 def _later_ranks(t, i: int) -> set:
@@ -425,7 +448,7 @@ def _aim(t, group, cards, i: int = 0) -> str:
     """The rank a group is laid on: its `K:` target or its naturals' rank (`meld.own-team`,
     `meld.size` for mixed ranks, `meld.wild-alone` for wild cards with no rank)."""
     target = group.rank if group else None
-    if group and group.team and group.team != t.team:
+    if group and group.team and group.team != t.team and not _partner_named(t, group):
         t.need(Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": target}))
     ranks = {c.rank for c in cards if c.is_natural}
@@ -623,15 +646,16 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
     out); nor does a first meld of a concealed going out laid in several actions, while the
     player can still go out this turn — the player is then bound to (`below_minimum`)."""
     pos = t.pos
-    score = pos.team_score(t.team)
+    score = pos.opening_score()
     minimum = pos.rules.initial_minimum_for(score)
     if minimum == 0:
         return None
     fields = {"points": plan.points, "minimum": minimum, "score": score,
               "taking": plan.taking, "top": pos.top if plan.taking else None,
               "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
+    own = pos.rules.format.has_lone_hand            # cutthroat: the player's own score
     if plan.points >= minimum:
-        return Check("meld.initial", True,
+        return Check("meld.initial", True, "meld.initial/ok-own!" if own else
                      "meld.initial/ok-player!" if per_player(pos) else "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
@@ -643,7 +667,7 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
         if can_go_out(after_plan(pos, plan)):
             return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
         plan.below_minimum, plan.after = False, None
-    return Check("meld.initial", False,
+    return Check("meld.initial", False, "meld.initial/short-own" if own else
                  "meld.initial/short-player" if per_player(pos) else "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 
@@ -752,6 +776,12 @@ def goout_canasta(t, canasta: bool, melds=()) -> Check:
     """`goout.canasta`: the side needs a canasta to go out; two with two or six players
     (`players.two-canastas`)."""
     needed = t.pos.rules.format.canastas_to_go_out
+    if needed > 1 and t.pos.rules.format.has_lone_hand:     # cutthroat: players.cutthroat
+        fields = {"team": t.team, "needed": needed,
+                  "canastas": sum(1 for m in melds if m.is_canasta)}
+        if canasta:
+            return Check("players.cutthroat", True, "players.cutthroat/two-canastas!", fields)
+        return Check("players.cutthroat", False, "players.cutthroat/two-canastas-short", fields)
     if needed > 1:
         fields = {"team": t.team, "needed": needed, "players": t.pos.rules.format.players,
                   "canastas": sum(1 for m in melds if m.is_canasta)}
@@ -794,7 +824,7 @@ def must_go_out(t, plan: Plan) -> Check | None:
     if threes:
         return Check("meld.threes", False, "meld.threes/must-go-out", {})
     if owed:
-        score = pos.team_score(t.team)
+        score = pos.opening_score()
         return Check("meld.initial", False, "meld.initial/must-go-out",
                      {"minimum": pos.rules.initial_minimum_for(score), "score": score})
     return Check("goout.binding", False, "goout.binding/yes", {})
@@ -815,6 +845,27 @@ def turn_discard(t) -> Check:
                  {"card": card, "next": t.pos.format.next_seat(t.pos.turn),
                   "black_three": card.is_black_three,
                   "wild": card.is_wild}, (card,))
+
+
+# ---- cutthroat (players.cutthroat) ---------------------------------------------------
+
+def cutthroat_first_take(t) -> None:
+    """`players.cutthroat`: the first player to take the pile becomes the lone hand, the other
+    two partners for the rest of the hand (a note on the take; it never refuses one)."""
+    pos = t.pos
+    if pos.lone is None and pos.rules.format.has_lone_hand:
+        decided = pos.rules.format.with_lone(pos.turn)
+        partners = decided.seats_of(decided.other_sides(pos.turn)[0])
+        t.checks.append(Check("players.cutthroat", True, "players.cutthroat/lone!",
+                              {"seat": pos.turn, "first": partners[0], "second": partners[1]}))
+
+
+def cutthroat_stock_end(t) -> None:
+    """`players.cutthroat`: nobody went out and the stock is gone: the discard of the player who
+    drew the last card ends the hand, whatever `stock-out` says (a note on the discard)."""
+    pos = t.pos
+    if not pos.stock and pos.rules.format.has_lone_hand:
+        t.checks.append(Check("players.cutthroat", True, "players.cutthroat/stock-end!", {}))
 
 
 # ---- asking --------------------------------------------------------------------------
@@ -879,9 +930,13 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         card = plan.laid
         opened = pos.opened | {seat} if pos.started or pos.touched else pos.opened
         if plan.out:
+            lone = {"lone": seat} if fmt.has_lone_hand and pos.lone is None else {}
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
                                out=seat, out_concealed=_concealed_by_discard(pos), opened=opened,
-                               below_minimum=False)
+                               below_minimum=False, **lone)
+        if not pos.stock and fmt.has_lone_hand:    # cutthroat: the last stock card's discard
+            return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
+                               out=None, opened=opened)
         if pos.touched:                 # the marks of this turn go with it
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,),
                                turn=fmt.next_seat(seat), phase="draw", asked="-",
@@ -890,7 +945,10 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
                            phase="draw", asked="-", started=frozenset(), opened=opened)
     # take or meld
     melds = list(pos.melds)
-    melds[ti] = plan.melds
+    if pos.lone is not None and pos.team not in fmt.side_index:
+        _store_partnership(pos, melds, plan.melds)
+    else:
+        melds[ti] = plan.melds
     red3 = list(pos.red3)
     if plan.pile_red3:
         red3[ti] = red3[ti] + plan.pile_red3
@@ -902,6 +960,8 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         changes["below_minimum"] = True
     if plan.taking:     # melds laid beside the taking one make it too late to ask (goout.ask)
         changes.update(pile=(), phase="melded" if len(plan.laid) > 1 else "drawn")
+        if fmt.has_lone_hand and pos.lone is None:      # players.cutthroat: the first take
+            changes["lone"] = seat
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
             hands[si] = sort_cards(hand)
@@ -912,7 +972,21 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     if plan.out:
         changes.update(phase="over", out=seat, out_concealed=plan.concealed,
                        below_minimum=False)
+        if fmt.has_lone_hand and pos.lone is None:      # out before any take: the lone hand
+            changes["lone"] = seat
     return pos.replace(**changes)
+
+
+def _store_partnership(pos, melds: list, side_melds: tuple) -> None:
+    """Cutthroat: a partnership's melds back into its players' zones — each meld stays with
+    the player who laid it, a new one goes to the player to move (`players.cutthroat`)."""
+    index = pos.rules.side_index
+    k = 0
+    for s in zone_seats(pos, pos.team):
+        n = len(pos.melds[index[s]])
+        melds[index[s]] = tuple(side_melds[k:k + n])
+        k += n
+    melds[index[pos.turn]] = melds[index[pos.turn]] + tuple(side_melds[k:])
 
 
 def _concealed_by_discard(pos) -> bool:

@@ -865,7 +865,15 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     def seat_label(seat, x, y, lines=False):
         n = view.counts[seat]
         name = seat_name(seat, t)
-        if seat == view.seat:
+        if view.lone is not None:       # cutthroat: the lone hand and the partners, once decided
+            if seat == view.lone:
+                name = t.format(t.gettext("{seat:name} (you, alone)") if seat == view.seat
+                                else t.gettext("{seat:name} (alone)"), seat=seat)
+            elif seat == view.seat:
+                name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
+            elif seat in view.format.partners(view.seat):
+                name = t.format(t.gettext("{seat:name} (your partner)"), seat=seat)
+        elif seat == view.seat:
             name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
         count = t.ngettext("{n} card", "{n} cards", n).format(n=n)
         active = seat == turn and not over
@@ -946,7 +954,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # for its top card laid crosswise; narrower, its words wrap
     badge = None
     if view.asked == "pending":
-        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=fmt.answerer(turn)), "#3e2a00")
+        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=view.format.answerer(turn)), "#3e2a00")
     elif view.asked in ("yes", "no"):
         badge = (YES if view.asked == "yes" else BLOCKED,
                  t.gettext("partner said yes") if view.asked == "yes" else t.gettext("partner said no"), "#ffffff")

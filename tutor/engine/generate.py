@@ -226,7 +226,7 @@ def _meld_shortcut(pos) -> int | None:
         return None
     if has_opened(pos):
         return 0
-    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
+    minimum = pos.rules.initial_minimum_for(pos.opening_score())
     if minimum and pos.phase != "draw" and can_go_out(pos):
         return None
     return minimum
@@ -422,7 +422,7 @@ def _new_meld_options(hand, exclude_rank=None) -> dict:
 
 def _with_extra_melds(pos, singles, hand, kind) -> list:
     """Smallest several-meld actions that reach the first meld's minimum where no single one does."""
-    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
+    minimum = pos.rules.initial_minimum_for(pos.opening_score())
     top = pos.top if kind == "take" else None
     firsts = [m for m in singles if m.groups] if kind == "take" else [None]
     out = []

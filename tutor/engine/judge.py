@@ -110,6 +110,7 @@ def _judge_take(t: Trial) -> Check:
     decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
     C.red3_on_turn(t)
     plan = C.lay_groups(t, taking=True)
+    C.cutthroat_first_take(t)
     C.after_laying(t, plan)
     t.plan = plan
     return C.permitting(t, plan, decisive)
@@ -142,6 +143,7 @@ def _judge_discard(t: Trial) -> Check:
         plan.out = True
         return t.need(C.goout_last_card(t))
     t.need(C.must_go_out(t, plan))
+    C.cutthroat_stock_end(t)
     return t.need(C.turn_discard(t))
 
 

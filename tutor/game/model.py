@@ -409,7 +409,7 @@ class GameModel:
                            "your turn by discarding: click one card and press Discard.")]
         team = pos.format.side_of(self.seat)
         if not pos.team_melds(team):
-            need = pos.rules.initial_minimum_for(pos.team_score(team))
+            need = pos.rules.initial_minimum_for(pos.opening_score(self.seat))
             if need:
                 words.append(t.gettext("Your team has not melded yet: its first meld must "
                                        "count at least {points} points.").format(points=need))

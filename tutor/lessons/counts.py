@@ -7,8 +7,8 @@ at the table (RULES.md, "Player counts").
     game_at(count="2", lang="fi")   # a whole game against the computer players (widgets)
 
 A count's key is its format's (`tutor.engine.formats.FORMATS`): ``"2"``, ``"3"``, ``"4"``,
-``"6"`` (two teams of three) and ``"6:three-teams"``. Cutthroat (three=cutthroat) is not
-built, so it is not offered.
+``"6"`` (two teams of three), ``"6:three-teams"`` and ``"3:cutthroat"`` (the first to take
+the pile plays alone against the other two, `players.cutthroat`).
 """
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ COUNTS = {
     "4": ("default", N_("Four players, two teams of two")),
     "6": ("players=6", N_("Six players, two teams of three")),
     "6:three-teams": ("players=6, six=three-teams", N_("Six players, three teams of two")),
+    # TRANSLATORS: a choice of the sandbox's "How many players?": cutthroat, the first to take
+    # the pile plays alone against the other two
+    "3:cutthroat": ("players=3, three=cutthroat",
+                    N_("Three players, cutthroat (the first to take the pile plays alone)")),
 }
 # TRANSLATORS: the label of the sandbox's choice of the player count
 HOW_MANY = N_("How many players?")
@@ -41,10 +45,14 @@ def default_count() -> str:
 
 def key_for(count) -> str:
     """A count's key from what a user may write: 2, "2", "6", "6:three-teams",
-    "6-three-teams", "three-teams" (ValueError for a count that is not played)."""
+    "6-three-teams", "three-teams", "3:cutthroat", "cutthroat" (ValueError for a count that
+    is not played)."""
     text = str(count).strip().lower().replace("-three-teams", ":three-teams")
+    text = text.replace("-cutthroat", ":cutthroat")
     if text == "three-teams":
         text = "6:three-teams"
+    if text == "cutthroat":
+        text = "3:cutthroat"
     if text not in COUNTS:
         raise ValueError(f"{count!r} is not a player count here; the counts are "
                          + ", ".join(COUNTS))
@@ -73,7 +81,7 @@ def hand_words(record, lang: str = "en") -> str:
     the count, who went out and each side's points ("Two players, each alone: South went
     out; North −85, South +1240")."""
     t = translator(lang)
-    fmt = record.final.format
+    fmt = record.final.rules.format        # (cutthroat: the table's, not the sides decided)
     key = next(k for k in COUNTS if FORMATS[k] is fmt)
     points = ", ".join(f"{side_name(side, lang)} {sheet.total:+d}".replace("-", "\u2212")
                        for side, sheet in record.sheet.items())

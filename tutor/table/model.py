@@ -502,7 +502,7 @@ class TableSession:
     @staticmethod
     def _zones(pos: Position) -> dict:
         zones = {("hand", s): list(pos.hand(s)) for s in pos.format.seats}
-        for t, team in enumerate(pos.format.sides):
+        for t, team in enumerate(pos.rules.format.sides):     # the zones (cutthroat: per player)
             for meld in pos.melds[t]:
                 zones[("meld", team, meld.rank)] = list(meld.cards)
             zones[("red3", team)] = list(pos.red3[t])
@@ -513,7 +513,7 @@ class TableSession:
     def _rebuild(self, zones: dict) -> Position:
         pos = self.position
         melds = []
-        fmt = pos.format
+        fmt = pos.rules.format          # the zones (cutthroat: per player)
         for team in fmt.sides:
             order = [m.rank for m in pos.team_melds(team)]
             for key in zones:
