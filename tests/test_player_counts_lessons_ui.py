@@ -158,7 +158,9 @@ def test_a_new_game_on_a_table_keeps_its_count():
 
 @pytest.mark.parametrize("argv, key", [([], "4"), (["--players", "2"], "2"), (["--players", "3"], "3"),
                                        (["--players", "6"], "6"),
-                                       (["--players", "6", "--six", "three-teams"], "6:three-teams")])
+                                       (["--players", "6", "--six", "three-teams"], "6:three-teams"),
+                                       (["--players", "3", "--three", "cutthroat"], "3:cutthroat"),
+                                       (["--players", "4", "--three", "cutthroat"], "4")])
 def test_the_class_serves_its_count_to_every_learners_kernel(argv, key, monkeypatch, tmp_path):
     pytest.importorskip("voila")
     import os
@@ -189,7 +191,7 @@ def test_the_class_refuses_a_count_it_does_not_play(capsys):
     err = capsys.readouterr().err
     assert "--players" in err and "Traceback" not in err
     out = subprocess_help()
-    assert "--players" in out and "--six" in out
+    assert "--players" in out and "--six" in out and "--three" in out
 
 
 def subprocess_help() -> str:

@@ -2,6 +2,7 @@
 
     python -m tutor class --lessons 5-8 --lang sv      # or: tutor class ...
     python -m tutor class --players 2                  # a club that plays two-handed
+    python -m tutor class --players 3 --three cutthroat   # three, the first to take the pile alone
 
 prints an address and a room code; learners on the same network open the address in a
 browser, type their name and the code, and get the lesson list and every lesson in the
@@ -67,9 +68,13 @@ def in_language(folder: Path, lang: str) -> bool:
     return lang == "en" or any((folder / lang).glob("[0-9][0-9]-*.ipynb"))
 
 
-def players_key(players: str = "4", six: str = "two-teams") -> str:
-    """The count's key (tutor.lessons.counts.COUNTS) of ``--players`` and ``--six``."""
-    return "6:three-teams" if players == "6" and six == "three-teams" else players
+def players_key(players: str = "4", six: str = "two-teams", three: str = "each-alone") -> str:
+    """The count's key (tutor.lessons.counts.COUNTS) of ``--players``, ``--six`` and ``--three``."""
+    if players == "6" and six == "three-teams":
+        return "6:three-teams"
+    if players == "3" and three == "cutthroat":
+        return "3:cutthroat"
+    return players
 
 
 def build_parser(t) -> argparse.ArgumentParser:
@@ -88,6 +93,9 @@ def build_parser(t) -> argparse.ArgumentParser:
     p.add_argument("--six", choices=("two-teams", "three-teams"), default="two-teams",
                    help=t.gettext("with --players 6: two teams of three (default) or three "
                                   "teams of two"))
+    p.add_argument("--three", choices=("each-alone", "cutthroat"), default="each-alone",
+                   help=t.gettext("with --players 3: each alone (default) or cutthroat (the "
+                                  "first to take the pile plays alone against the other two)"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=t.gettext("port to serve on"))
     p.add_argument("--ip", default="0.0.0.0",
                    help=t.gettext("address to listen on (default: every network of this computer)"))
@@ -167,7 +175,7 @@ def main(argv=None) -> int:
     if not in_language(folder, lang):
         print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=folder / lang), file=sys.stderr)
     # tonight's player count: every learner's kernel inherits it (tutor.lessons.counts)
-    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six)
+    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six, args.three)
     from .app import make_app
     from .room import Room
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)
