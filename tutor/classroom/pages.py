@@ -383,7 +383,7 @@ class TeacherView(RoomPage):
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
-                f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
+                f"<div class='diagram'>{question_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
                 f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
@@ -518,7 +518,7 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
     parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
              f"<p class='tutor-room-ask'><b>{ask}</b></p>",
-             f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
+             f"<div class='tutor-room-diagram'>{question_diagram(q['pos'])}</div>",
              f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>"]
     if q["revealed"]:
         ruling = q["ruling"]
@@ -558,7 +558,7 @@ def _lesson_titles(room) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _diagram(pos, scale: float = 0.6) -> str:
+def question_diagram(pos, scale: float = 0.6) -> str:
     """The table seen by the player whose move is asked about (drawn once per question:
     every learner's page asks for it every few seconds)."""
     from ..engine.diagram import position_svg

@@ -193,7 +193,7 @@ class Table(widgets.Box):
         self.table_width = WIDTH               # the table's width in table pixels (from the page)
         self.table_height = HEIGHT             # and its height (shorter on a short screen)
         self.keyboard = TableKeys()
-        self.keyboard.on_msg(self._on_keys_msg)
+        self.keyboard.on_msg(self.on_keys_message)
         self.keyboard.observe(self._on_board_width, ["board_width", "viewport_height"])
         self.keyboard.observe(lambda _change: self.redraw(), "active")
 
@@ -469,7 +469,9 @@ class Table(widgets.Box):
             self.session.set_target(None if same else team, rank)
 
     # ---- the keyboard ----------------------------------------------------------------------------
-    def _on_keys_msg(self, _widget, content, _buffers):
+    def on_keys_message(self, _widget, content, _buffers):
+        """What a message of the keyboard widget (tutor.table.keys) does: a key, a tap on
+        the canvas (as a click), a card of the touch tray picked; anything else is ignored."""
         if not isinstance(content, dict):
             return
         event = content.get("event")
