@@ -29,7 +29,7 @@ from browser_harness import (PHONE, TABLET, screenshot, scroll_offset, sideways_
 from test_lessons_browser import TableAt, _loaded_clean, _quiz, learner_view  # noqa: F401 (fixture)
 from test_table_browser import _axe
 
-import tutor.lessons as L
+import tutor.lessons
 from tutor.engine.diagram import scene
 from tutor.engine.seatview import SeatView
 
@@ -182,7 +182,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     page = touch_page(PHONE)
     page.goto(server.base_url + "/voila/render/01-cards.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = L.get("01")
+    lesson = tutor.lessons.get("01")
     table = TouchTable(page, lesson, "first-look", 0)
     table.wait_drawn()
     table.start_again()
@@ -259,7 +259,7 @@ def test_tablet_lesson_6_by_tapping_the_canvas(learner_view, touch_page, page_lo
     page = touch_page(TABLET)
     page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = L.get("06")
+    lesson = tutor.lessons.get("06")
     table = TouchTable(page, lesson, "what-frozen", 0)
     table.wait_drawn()
     table.start_again()
@@ -289,7 +289,7 @@ def test_a_mouse_still_clicks_on_a_touch_screen(learner_view, touch_page):
     page = touch_page({**TABLET, "is_mobile": False})
     page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    table = TouchTable(page, L.get("06"), "what-frozen", 0)
+    table = TouchTable(page, tutor.lessons.get("06"), "what-frozen", 0)
     table.wait_drawn()
     table.click_cards(table.starts[0], ["9H"])           # page.mouse.click
     assert "9♥" in table.box.locator(".tutor-selection").inner_text()

@@ -134,8 +134,8 @@ class TeamSheet:
 
 def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
     fmt = pos.rules.format
-    t = fmt.side_index[team]
-    melds = pos.melds[t]
+    side = fmt.side_index[team]
+    melds = pos.melds[side]
     lines = []          # (rule id, points, Words)
     if pos.out is not None and fmt.side_of(pos.out) == team:
         lines.append(("score.going-out", GOING_OUT, Words("sheet:going-out", seat=pos.out)))
@@ -154,7 +154,7 @@ def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
         lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       words))
     seats = fmt.seats_of(team)
-    threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
+    threes = len(pos.red3[side]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         minus = "-minus" if not melds else ""
         if fmt.red3_scale:                  # players.red3-six

@@ -509,14 +509,14 @@ class Lesson:
 
     @property
     def tasks(self) -> list:
-        return [t for s in self.sections for t in s.tasks]
+        return [task for s in self.sections for task in s.tasks]
 
     def items(self) -> list:
         """The progress items of the lesson in reading order: each section's tasks, then
         its questions (``task:<position>:<n>``, ``quiz:<id>``), then the other questions."""
         out, seen = [], set()
         for s in self.sections:
-            out += [t.item for t in s.tasks]
+            out += [task.item for task in s.tasks]
             for ex_id in s.exercises:
                 seen.add(ex_id)
                 out.append(f"quiz:{ex_id}")
@@ -524,7 +524,7 @@ class Lesson:
         return out
 
     def section_items(self, section: Section) -> list:
-        return [t.item for t in section.tasks] + [f"quiz:{e}" for e in section.exercises]
+        return [task.item for task in section.tasks] + [f"quiz:{e}" for e in section.exercises]
 
     def exercise(self, ex_id: str) -> Exercise:
         for ex in self.exercises:
@@ -582,14 +582,15 @@ class Lesson:
         where it starts when the tasks before it were done by their examples."""
         from .tasks import start_positions
         out = []
-        for name in dict.fromkeys(t.position for t in self.tasks):
-            tasks = [t for t in self.tasks if t.position == name]
+        for name in dict.fromkeys(task.position for task in self.tasks):
+            tasks = [task for task in self.tasks if task.position == name]
             try:
                 starts = start_positions(self.position(name), tasks)
             except Exception as e:       # noqa: BLE001 - reported in words
-                out += [(t, [f"{self.key} tasks on {name}: {type(e).__name__}: {e}"]) for t in tasks]
+                out += [(task, [f"{self.key} tasks on {name}: {type(e).__name__}: {e}"]) for task in tasks]
                 continue
-            out += [(t, [f"{self.key} {p}" for p in t.problems(pos)]) for t, pos in zip(tasks, starts)]
+            out += [(task, [f"{self.key} {p}" for p in task.problems(pos)])
+                    for task, pos in zip(tasks, starts)]
         return out
 
     def problems(self) -> list:
@@ -669,20 +670,20 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
         if table is not None and table not in positions:
             raise LessonError(f"{path.name}: {where} shows unknown position {table!r}")
         tasks = []
-        for t in s.get("tasks", []):
+        for task in s.get("tasks", []):
             if table is None:
                 raise LessonError(f"{path.name}: {where} sets tasks but shows no table")
-            tid = need(t, "id", f"a task of {where}")
+            tid = need(task, "id", f"a task of {where}")
             if not _NAME.match(tid) or any(x.id == tid for x in tasks):
                 raise LessonError(f"{path.name}: {where}: task id {tid!r} bad or twice")
             numbers[table] = numbers.get(table, 0) + 1
             tasks.append(Task(id=tid, number=numbers[table], position=table,
-                              do=_clean(need(t, "do", f"task {tid}")).strip(),
-                              move=need(t, "move", f"task {tid}"),
-                              expect=need(t, "expect", f"task {tid}"), rule=t.get("rule", ""),
-                              uses=tuple(t.get("uses", ())), example=need(t, "example", f"task {tid}"),
-                              nudge=_clean(t.get("nudge", "")).strip(),
-                              done=_clean(t.get("done", "")).strip(), reset=bool(t.get("reset", False))))
+                              do=_clean(need(task, "do", f"task {tid}")).strip(),
+                              move=need(task, "move", f"task {tid}"),
+                              expect=need(task, "expect", f"task {tid}"), rule=task.get("rule", ""),
+                              uses=tuple(task.get("uses", ())), example=need(task, "example", f"task {tid}"),
+                              nudge=_clean(task.get("nudge", "")).strip(),
+                              done=_clean(task.get("done", "")).strip(), reset=bool(task.get("reset", False))))
         lesson.sections.append(Section(id=s["id"], title=need(s, "title", where),
                                        text=_clean(s.get("text", "")), position=table,
                                        try_it=_clean(s.get("try", "")),

@@ -1,11 +1,11 @@
 """`Table`: the ipywidgets view over a `TableSession` (canvas, buttons, explanation, move box).
 
     from tutor.table import Table
-    t = Table(text_or_position)                       # a learner's table: South's view
-    t = Table(pos, mode="teacher", open_hands=True)   # everything, the position text to edit
-    t = Table(pos, buttons=["draw", "take", "meld", "discard"], lang="sv")
-    t.session.select(0); t.press("take")              # what the clicks and buttons do
-    t.key("ArrowRight"); t.key(" "); t.key("Enter")    # what the keys do
+    table = Table(text_or_position)                       # a learner's table: South's view
+    table = Table(pos, mode="teacher", open_hands=True)   # everything, the position text to edit
+    table = Table(pos, buttons=["draw", "take", "meld", "discard"], lang="sv")
+    table.session.select(0); table.press("take")      # what the clicks and buttons do
+    table.key("ArrowRight"); table.key(" "); table.key("Enter")    # what the keys do
 
 Everything the learner does goes through the session's handlers; this module only wires
 widgets to them and redraws on every change (one `hold_canvas` batch per redraw).
