@@ -316,7 +316,7 @@ class _Parse:
         if len(toks) == 1 and toks[0][0] == "-":
             self.shown[i] = []
             return
-        plus = [k for k, t in enumerate(toks) if t[0] == "+"]
+        plus = [k for k, tok in enumerate(toks) if tok[0] == "+"]
         unseen = 0
         if plus:
             k = plus[0]
@@ -761,7 +761,7 @@ def position_text(pos: Position) -> str:
         melds = pos.melds[side]
         key = team if team not in fmt.seat_index else team + " melds"
         out.append(f"{key}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
-        out.append(f"{team} red3: {_cards(pos.red3[t])}")
+        out.append(f"{team} red3: {_cards(pos.red3[side])}")
     out.append(f"pile: {_cards(pos.pile)}")
     if layout is None:
         out.append(f"stock: exactly {_cards(pos.stock)}" if pos.stock else "stock: -")

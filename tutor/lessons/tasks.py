@@ -138,7 +138,7 @@ class TaskRun:
         self.done |= {task.item for task in self.tasks if task.item in set(done)}
         if self.session.past or self.state:
             return
-        first = next((i for i, t in enumerate(self.tasks) if t.item not in self.done),
+        first = next((i for i, task in enumerate(self.tasks) if task.item not in self.done),
                      len(self.tasks))
         if first != self.current:
             self.current = first

@@ -84,7 +84,7 @@ def slots(data: dict) -> dict:
             add(f"sections.{s['id']}.{f}", s, f)
         for task in s.get("tasks", []):
             for f in TASK_TEXTS:
-                add(f"sections.{s['id']}.tasks.{t.get('id')}.{f}", task, f)
+                add(f"sections.{s['id']}.tasks.{task.get('id')}.{f}", task, f)
     for e in data.get("exercises", []):
         for f in EXERCISE_TEXTS:
             if f == "choices" and (e.get("kind") == "game"
