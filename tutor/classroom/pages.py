@@ -28,6 +28,7 @@ from tornado import web
 
 from ..engine.plainwords import move_words
 from ..i18n import N_, translator
+from ..table.panel import ruling_line_html, verdict_html
 from .auth import is_teacher, learner_user, teacher_user
 from .room import RoomError
 
@@ -377,7 +378,6 @@ class TeacherView(RoomPage):
             f"<span class='bar' style='width:{int(200 * n / max(answered, 1))}px'></span></p>"
             for a, n in tally.items())
         ruling = q["ruling"]
-        verdict = "legal" if ruling.legal else "illegal"
         said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
                           answered).format(n=answered, total=learners)
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
@@ -385,7 +385,7 @@ class TeacherView(RoomPage):
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
                 f"<div class='diagram'>{question_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>{bars}"
-                f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
+                f"<p class='muted'>{w['The ruling']}: {verdict_html(ruling, t.lang)}"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
                 f"<button type='submit'{' disabled' if q['revealed'] else ''}>{w['Show the ruling on every screen']}</button></form>"
@@ -523,9 +523,8 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     if q["revealed"]:
         ruling = q["ruling"]
         verdict = "legal" if ruling.legal else "illegal"
-        parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                     f"{html.escape(ruling.explain(room.lang))} "
-                     f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+        parts.append("<p class='tutor-room-ruling'>"
+                     + ruling_line_html(ruling, room.lang, rule_class="tutor-room-rule") + "</p>")
         if mine:
             right = mine == verdict
             parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "

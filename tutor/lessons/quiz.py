@@ -33,6 +33,7 @@ from ..i18n import N_, translator
 from ..engine.plainwords import move_words, plain_rule_text
 from . import Exercise
 from .view import position_html
+from ..table.panel import ruling_line_html
 
 HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
 
@@ -261,10 +262,7 @@ class Quiz(widgets.VBox):
         """What the engine says, in words a learner reads (no position text, no ids)."""
         ex, r, lang = self.exercise, self.result, self.exercise.lesson.lang
         if ex.kind == "judge":
-            colour = RIGHT if r.legal else WRONG
-            verdict = self.t.gettext("Legal") if r.legal else self.t.gettext("Illegal")
-            return (f"<b style='color:{colour}'>{html.escape(verdict)}.</b> "
-                    f"{html.escape(r.explain(lang))}")
+            return ruling_line_html(r, lang, rule=False, colour=RIGHT if r.legal else WRONG)
         if ex.kind in ("score", "deck", "game"):
             lines = "<br>".join(html.escape(ln) for ln in r.explain(lang).splitlines())
             return f"<div style='font-variant-numeric:tabular-nums'>{lines}</div>"
