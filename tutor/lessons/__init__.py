@@ -353,19 +353,25 @@ class Exercise:
         return f"<Exercise {self.lesson.key}:{self.id} {self.kind} ({self.rule})>"
 
 
-class JudgeExercise(Exercise):
-    """Legal or illegal? The judge's `Ruling` of the move answers; a refusal must be by the
-    lesson's rule."""
-    kind = "judge"
+class _FixedAnswers(Exercise):
+    """A kind whose answers are always the same two: `ANSWERS` (value -> words)."""
+    ANSWERS: ClassVar[dict] = {}
 
     @property
     def answers(self) -> tuple:
-        return tuple(VERDICTS)
+        return tuple(self.ANSWERS)
 
     @property
     def options(self) -> tuple:
         t = translator(self.lesson.lang)
-        return tuple(t.gettext(v) for v in VERDICTS.values())
+        return tuple(t.gettext(v) for v in self.ANSWERS.values())
+
+
+class JudgeExercise(_FixedAnswers):
+    """Legal or illegal? The judge's `Ruling` of the move answers; a refusal must be by the
+    lesson's rule."""
+    kind = "judge"
+    ANSWERS = VERDICTS
 
     def check(self):
         import tutor
@@ -389,18 +395,10 @@ class JudgeExercise(Exercise):
         return {r.rule} if not r.legal else set(r.reasons)
 
 
-class ParseExercise(Exercise):
+class ParseExercise(_FixedAnswers):
     """Is this text a possible position? The notation's reader answers."""
     kind = "parse"
-
-    @property
-    def answers(self) -> tuple:
-        return tuple(PARSES)
-
-    @property
-    def options(self) -> tuple:
-        t = translator(self.lesson.lang)
-        return tuple(t.gettext(v) for v in PARSES.values())
+    ANSWERS = PARSES
 
     def check(self):
         import tutor
