@@ -26,8 +26,7 @@ import pytest
 
 from browser_harness import (PHONE, TABLET, screenshot, scroll_offset, sideways_overflow, swipe,
                              wait_table_settled)
-from test_lessons_browser import TableAt, _loaded_clean, _quiz, learner_view  # noqa: F401 (fixture)
-from test_table_browser import _axe
+from lesson_pages import TableAt, axe, learner_view, loaded_clean, quiz_of  # noqa: F401 (fixture)
 
 import tutor.lessons
 from tutor.engine.diagram import scene
@@ -186,7 +185,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     table = TouchTable(page, lesson, "first-look", 0)
     table.wait_drawn()
     table.start_again()
-    _loaded_clean(page, len(lesson.exercises))
+    loaded_clean(page, len(lesson.exercises))
 
     # nothing wider than the phone: no sideways scroll, every quiz picture within its box
     assert sideways_overflow(page) == []
@@ -211,7 +210,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     assert p["chips"] and min(p["chips"]) >= FINGER, p["chips"]
     assert p["keys_help"] <= 1, "the keys' help line is hidden on a touch screen"
     screenshot(page, "touch-phone-lesson-01-task")
-    bad, _ = _axe(page, ".tutor-task-table")         # the tray's buttons too (WCAG 2 A/AA)
+    bad, _ = axe(page, ".tutor-task-table")         # the tray's buttons too (WCAG 2 A/AA)
     assert not bad, json.dumps(bad, indent=1)
 
     # task 1 in the tray, with a wrong try first (two kings are no meld)
@@ -242,7 +241,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     _swipe_scrolls(page, table)
 
     # a question answered by taps
-    quiz = _quiz(page, "How many cards does a Canasta deck hold")
+    quiz = quiz_of(page, "How many cards does a Canasta deck hold")
     quiz.scroll_into_view_if_needed()
     quiz.locator(".tutor-quiz-choice", has_text="108").first.tap()
     page.wait_for_function("(el) => el.innerText.includes('Right')",
