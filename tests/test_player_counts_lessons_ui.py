@@ -232,8 +232,8 @@ def test_a_question_of_any_count_goes_on_the_screens_and_in_the_handouts(tmp_pat
         q = room.current()
         assert q["pos"].format.players == 6 and q["ruling"].legal
         pytest.importorskip("tornado")
-        from tutor.classroom.pages import _diagram
-        svg = _diagram(q["pos"])
+        from tutor.classroom.pages import question_diagram
+        svg = question_diagram(q["pos"])
         assert svg.startswith("<svg") and "Northeast" in svg
     finally:
         room.store.close()

@@ -302,7 +302,7 @@ def test_a_click_on_each_card_selects_it_at_a_phone_and_a_screen_width(key):
         for i in range(len(table.session.hand)):
             table.session.clear_selection()
             r = next(r for r in table.scene.regions if r.kind == "hand" and r.key == ("S", i))
-            table._on_mouse_down((r.x + r.w / 2) * 2, (r.y + r.h / 2) * 2)
+            table.click((r.x + r.w / 2) * 2, (r.y + r.h / 2) * 2)
             assert table.session.selection == [i]
 
 

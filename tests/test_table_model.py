@@ -358,17 +358,17 @@ def test_a_tap_is_a_click_and_the_tray_picks_by_place():
     assert t.keyboard.card_px == min(strips) > 0
     # a tap on the canvas (backing-store pixels, as a click) selects the card under it
     r = [r for r in t.scene.regions if r.kind == "hand"][2]
-    t._on_keys_msg(t.keyboard, {"event": "tap", "x": (r.x + 2) * 2, "y": (r.y + 10) * 2}, [])
+    t.on_keys_message(t.keyboard, {"event": "tap", "x": (r.x + 2) * 2, "y": (r.y + 10) * 2}, [])
     assert t.session.selection == [2]
     # a card of the tray, by its place in the hand; again: unselected
-    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    t.on_keys_message(t.keyboard, {"event": "pick", "index": 0}, [])
     assert sorted(t.session.selection) == [0, 2] and t.cursor == 0
-    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    t.on_keys_message(t.keyboard, {"event": "pick", "index": 0}, [])
     assert t.session.selection == [2]
     # what the page may not send is ignored: no card there, no number, no such event
     for bad in ({"event": "pick", "index": 99}, {"event": "pick", "index": "1"},
                 {"event": "tap", "x": "a", "y": 1}, {"event": "nothing"}, ["tap"]):
-        t._on_keys_msg(t.keyboard, bad, [])
+        t.on_keys_message(t.keyboard, bad, [])
     assert t.session.selection == [2]
     # after a move the tray holds the new hand
     t.session.select(2)

@@ -116,7 +116,7 @@ def test_the_jupyter_apis_are_closed_to_learners(server):
             from tornado.websocket import websocket_connect
             url = server.url.replace("http", "ws") + f"api/kernels/{a.kernel_id}/channels"
             with pytest.raises(Exception) as old:
-                await websocket_connect(HTTPRequest(url, headers={"Cookie": a._cookie_header()}))
+                await websocket_connect(HTTPRequest(url, headers={"Cookie": a.cookie_header()}))
             assert "400" in str(old.value)
             # B's kernel is alive and B's page still works
             await b.load_widgets()

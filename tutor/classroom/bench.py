@@ -270,7 +270,7 @@ class SimLearner:
         self.page_html = ""
 
     # -- HTTP, with cookies kept like a browser ---------------------------------------------------
-    def _cookie_header(self) -> str:
+    def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
 
     def _keep(self, response) -> None:
@@ -286,7 +286,7 @@ class SimLearner:
     async def request(self, path: str, method: str = "GET", form: dict | None = None,
                       headers: dict | None = None):
         from tornado.httpclient import HTTPClientError
-        hdrs = {"Cookie": self._cookie_header(), **(headers or {})}
+        hdrs = {"Cookie": self.cookie_header(), **(headers or {})}
         body = None
         if form is not None:
             form = {"_xsrf": self.cookies.get("_xsrf", ""), **form}
@@ -326,7 +326,7 @@ class SimLearner:
         from tornado.websocket import websocket_connect
         kid = kernel_id or self.kernel_id
         url = self.base.replace("http", "ws", 1) + f"api/kernels/{kid}/channels?session_id={self.session}"
-        req = HTTPRequest(url, headers={"Cookie": self._cookie_header(),
+        req = HTTPRequest(url, headers={"Cookie": self.cookie_header(),
                                         "Origin": self.base.rstrip("/")})
         self.ws = await websocket_connect(req, max_message_size=64 * 1024 * 1024,
                                           subprotocols=[WS_PROTOCOL])

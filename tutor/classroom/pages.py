@@ -30,6 +30,7 @@ from tornado import web
 
 from ..engine.plainwords import move_words, without_rule_ids
 from ..i18n import N_, translator
+from ..table.panel import verdict_html
 from .auth import is_teacher, learner_user, teacher_user
 from .room import NAME_MAX, RoomError
 
@@ -484,7 +485,7 @@ class TeacherView(RoomPage):
         parts = [f"<p class='ask'>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))}</p>",
                  f"<p class='move'>{w['The move:']} <b>"
                  f"{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>",
-                 f"<div class='row'><div class='diagram'>{_diagram(q['pos'], 1.0)}</div><div class='side'>",
+                 f"<div class='row'><div class='diagram'>{question_diagram(q['pos'], 1.0)}</div><div class='side'>",
                  f"<p id='answered'>{html.escape(said)}</p>"]
         if q["left"] is not None and not q["revealed"]:
             parts.append(countdown_html(t, q["left"], "countdown"))
@@ -534,16 +535,15 @@ class TeacherView(RoomPage):
             f"<span class='bar' style='width:{int(200 * n / max(answered, 1))}px'></span></p>"
             for a, n in tally.items())
         ruling = q["ruling"]
-        verdict = "legal" if ruling.legal else "illegal"
         said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
                           answered).format(n=answered, total=learners)
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
-                f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
+                f"<div class='diagram'>{question_diagram(q['pos'], 0.45)}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>"
                 f"{countdown_html(t, q['left'], 'countdown') if q['left'] is not None else ''}{bars}"
-                f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
+                f"<p class='muted'>{w['The ruling']}: {verdict_html(ruling, t.lang)}"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
                 f"<button type='submit'{' disabled' if q['revealed'] else ''}>{w['Show the ruling on every screen']}</button></form>"
@@ -694,7 +694,7 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
     parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
              f"<p class='tutor-room-ask'><b>{ask}</b></p>",
-             f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
+             f"<div class='tutor-room-diagram'>{question_diagram(q['pos'])}</div>",
              f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>"]
     if q["revealed"]:
         ruling = q["ruling"]
@@ -787,7 +787,7 @@ def _lesson_titles(room) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _diagram(pos, scale: float = 0.6) -> str:
+def question_diagram(pos, scale: float = 0.6) -> str:
     """The table seen by the player whose move is asked about (drawn once per question:
     every learner's page asks for it every few seconds)."""
     from ..engine.diagram import position_svg

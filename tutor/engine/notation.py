@@ -293,7 +293,7 @@ class _Parse:
 
     def read_score(self, line, value):
         totals = {}
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         if len(toks) % 2:
             self.fail("error:position.score.not-a-score", line.no, line.valcol,
                       value=value.strip())
@@ -321,7 +321,7 @@ class _Parse:
         if len(toks) == 1 and toks[0][0] == "-":
             self.shown[i] = []
             return
-        plus = [k for k, t in enumerate(toks) if t[0] == "+"]
+        plus = [k for k, tok in enumerate(toks) if tok[0] == "+"]
         unseen = 0
         if plus:
             k = plus[0]
@@ -384,7 +384,7 @@ class _Parse:
 
     def read_stock(self, line, value):
         toks = line.tokens
-        words = [t.lower() for t, _ in toks]
+        words = [word.lower() for word, _ in toks]
         if words == ["-"] or words == ["exactly"]:
             self.stock_rest = False
             return
@@ -406,7 +406,7 @@ class _Parse:
         self.stock_shown = self.cards(line.no, toks, "error:position.stray-in-stock")
 
     def read_opened(self, line, value):
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         self.opened = []
         if len(toks) == 1 and toks[0][0] == "-":
             return
@@ -418,7 +418,7 @@ class _Parse:
 
     def read_started(self, line, value, into=None):
         into = self.started if into is None else into
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         if len(toks) == 1 and toks[0][0] == "-":
             return
         for tok, col in toks:
@@ -486,9 +486,9 @@ class _Parse:
                     if card.is_red_three:
                         self.fail("error:position.red-three-in-hand", no, col,
                                   seat=fmt.seats[i], card=card.text)
-        for t, team in enumerate(fmt.sides):
+        for side, team in enumerate(fmt.sides):
             ranks = {}
-            for meld in self.melds[t]:
+            for meld in self.melds[side]:
                 cards = [c for c, _, _ in meld]
                 problem = meld_problem(cards, rules, black_threes_ok=(
                     self.phase == "over" or (team in (side_of(self.turn), self.turn)
@@ -742,7 +742,7 @@ def _layout_fits(pos: Position, layout) -> bool:
                 not layout.stock_rest and len(pos.stock) != n):
             return False
         copies = [0] * len(ALL_CARDS)
-        for zone in (*layout.shown, *(m.cards for t in pos.melds for m in t), *pos.red3,
+        for zone in (*layout.shown, *(m.cards for side in pos.melds for m in side), *pos.red3,
                      pos.pile, layout.stock_shown):
             for card in zone:
                 copies[card.index] += 1
@@ -783,11 +783,11 @@ def position_text(pos: Position) -> str:
                 out.append(f"{seat}: {unseen}")
             else:
                 out.append(f"{seat}: {_cards(shown)} + {unseen}")
-    for t, team in enumerate(fmt.sides):
-        melds = pos.melds[t]
+    for side, team in enumerate(fmt.sides):
+        melds = pos.melds[side]
         key = team if team not in fmt.seat_index else team + " melds"
         out.append(f"{key}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
-        out.append(f"{team} red3: {_cards(pos.red3[t])}")
+        out.append(f"{team} red3: {_cards(pos.red3[side])}")
     if pos.lone is not None:
         out.append(f"lone: {pos.lone}")
     out.append(f"pile: {_cards(pos.pile)}")

@@ -254,12 +254,12 @@ class Position:
 
     def card_count(self) -> int:
         """Every card in every zone: always the whole deck, 108 (`deck.cards`) or 162 (`players.deck`)."""
-        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for t in self.melds for m in t)
+        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for side in self.melds for m in side)
                 + sum(len(r) for r in self.red3) + len(self.pile) + len(self.stock))
 
     def all_cards(self) -> list:
         cards = [c for h in self.hands for c in h]
-        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for side in self.melds for m in side for c in m.cards]
         cards += [c for r in self.red3 for c in r]
         return cards + list(self.pile) + list(self.stock)
 

@@ -137,8 +137,8 @@ def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) ->
     cutthroat (`players.cutthroat`) `side` is the player's side as decided: its melds, its
     going out and its hands count for the player; the red threes only the player's own."""
     fmt = pos.rules.format
-    t = fmt.side_index[team]
-    melds = pos.melds[t]
+    index = fmt.side_index[team]
+    melds = pos.melds[index]
     red_seats = seats = fmt.seats_of(team)
     if side is not None:
         fmt = pos.format
@@ -164,7 +164,7 @@ def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) ->
                 words = Words("sheet:both-canastas", natural=natural_words, mixed=words)
         lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       words))
-    threes = len(pos.red3[t]) + sum(1 for s in red_seats for c in pos.hand(s) if c.is_red_three)
+    threes = len(pos.red3[index]) + sum(1 for s in red_seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         minus = "-minus" if not melds else ""
         if fmt.red3_scale:                  # players.red3-six

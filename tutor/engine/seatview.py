@@ -112,6 +112,6 @@ class SeatView(NamedTuple):
     def visible_cards(self) -> list:
         """Every card this view shows (with repeats: the deck has two of each)."""
         cards = [c for h in self.hands.values() for c in h]
-        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for side in self.melds for m in side for c in m.cards]
         cards += [c for r in self.red3 for c in r]
         return cards + list(self.pile)

@@ -101,7 +101,7 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
     and the game to the count's target (5000; 10000 or 7500 for six). With `chooser`, a
     drop-down above it offers every count in words and deals a new game when it changes.
     `count` None: the class's count (`default_count`), else four."""
-    import ipywidgets as W
+    import ipywidgets as widgets
 
     from ..i18n import default_language
     from ..players import SensiblePlayer
@@ -110,7 +110,7 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
 
     lang = translator(lang or default_language()).lang
     t = translator(lang)
-    box = W.VBox()
+    box = widgets.VBox()
     box.add_class("tutor-count-game")
 
     def build(key: str):
@@ -123,16 +123,16 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
         words = t.ngettext("You sit South; the computer plays the other seat. Game to {target}.",
                            "You sit South; the computer plays the other {n} seats. Game to {target}.",
                            len(computer))
-        note = W.HTML(t.format(words, n=len(computer), target=fmt.game_target))
+        note = widgets.HTML(t.format(words, n=len(computer), target=fmt.game_target))
         note.add_class("tutor-count-note")
         box.table = table
         return [note, table]
 
     key = default_count() if count is None else key_for(count)
     if chooser:
-        pick = W.Dropdown(options=[(t.gettext(words), k) for k, (_r, words) in COUNTS.items()],
-                          value=key, description=t.gettext(HOW_MANY),
-                          style={"description_width": "initial"})
+        pick = widgets.Dropdown(options=[(t.gettext(words), k) for k, (_r, words) in COUNTS.items()],
+                                value=key, description=t.gettext(HOW_MANY),
+                                style={"description_width": "initial"})
         pick.add_class("tutor-count-choice")
 
         def changed(change):

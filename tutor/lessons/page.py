@@ -34,6 +34,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from . import get, load_lessons
 from .quiz import BORDER, MUTED, RIGHT, WRONG, Quiz, md
 from .tasks import TaskRun
+from ..table.panel import why_html
 from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
@@ -453,7 +454,7 @@ class TaskTable(widgets.VBox):
             not_this = html.escape(t.gettext("That move is allowed, but it is not this step."))
             feedback = (f"<div class='tutor-task-feedback' data-state='back' style='color:{WRONG}'>"
                         f"<b>✘ {not_this}</b> "
-                        + html.escape(last.explain(self.page.lang)) + " "
+                        + why_html(last, self.page.lang) + " "
                         + html.escape(t.gettext("The table is back as it was: try again."))
                         + (md(run.task.nudge) if run.task.nudge else "") + "</div>")
         if run.finished:

@@ -28,16 +28,16 @@ def commands(prims, width, height, scale=SCALE) -> list:
     alignment, shadow). A card's shadow primitive becomes a canvas shadow under the card's
     fill (two short attribute changes instead of a path). Rounded rectangles are paths
     (arcTo): the protocol has no roundRect."""
-    from ipycanvas.canvas import COMMANDS as C, Canvas
+    from ipycanvas.canvas import COMMANDS, Canvas
     A = Canvas.ATTRS
-    SET = C["set"]
-    BEGIN, MOVE, ARC, CLOSE = C["beginPath"], C["moveTo"], C["arcTo"], C["closePath"]
-    FILL, STROKE, FRECT, SRECT = C["fill"], C["stroke"], C["fillRect"], C["strokeRect"]
-    TEXT, LINE = C["fillText"], C["strokeLine"]
+    SET = COMMANDS["set"]
+    BEGIN, MOVE, ARC, CLOSE = COMMANDS["beginPath"], COMMANDS["moveTo"], COMMANDS["arcTo"], COMMANDS["closePath"]
+    FILL, STROKE, FRECT, SRECT = COMMANDS["fill"], COMMANDS["stroke"], COMMANDS["fillRect"], COMMANDS["strokeRect"]
+    TEXT, LINE = COMMANDS["fillText"], COMMANDS["strokeLine"]
     a_fill, a_stroke, a_font, a_lw = A["fill_style"], A["stroke_style"], A["font"], A["line_width"]
     a_align, a_shadow = A["text_align"], A["shadow_color"]
-    out = [[C["setTransform"], [scale, 0, 0, scale, 0, 0], 0],
-           [C["clearRect"], [0, 0, width, height], 0],
+    out = [[COMMANDS["setTransform"], [scale, 0, 0, scale, 0, 0], 0],
+           [COMMANDS["clearRect"], [0, 0, width, height], 0],
            [SET, [A["text_baseline"], "middle"]], [SET, [A["line_join"], "round"]],
            [SET, [A["shadow_offset_x"], 2 * scale]], [SET, [A["shadow_offset_y"], 2 * scale]],
            [SET, [A["shadow_blur"], 3 * scale]], [SET, [a_shadow, "transparent"]]]
