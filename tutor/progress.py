@@ -258,17 +258,17 @@ class ProgressStore:
 
     def learner_room(self, learner: str) -> str | None:
         """The room a learner joined, or None for nobody known."""
-        row = self._db.execute("SELECT room FROM learners WHERE id=?", (learner,)).fetchone()
+        row = self.db.execute("SELECT room FROM learners WHERE id=?", (learner,)).fetchone()
         return row[0] if row else None
 
     def seen(self, learner: str, at: float | None = None) -> None:
         """The learner is here now (their page asked the room something)."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("UPDATE learners SET seen=? WHERE id=?", (time.time() if at is None else at, learner))
 
     def remove_learner(self, learner: str) -> None:
         """A learner taken out of their room: their row, progress and answers."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             for table, column in (("done", "learner"), ("attempts", "learner"), ("place", "learner"),
                                   ("answers", "learner"), ("learners", "id")):
                 db.execute(f"DELETE FROM {table} WHERE {column}=?", (learner,))
@@ -277,7 +277,7 @@ class ProgressStore:
         """A value kept in the file for good, made by ``make()`` the first time it is asked
         for (the class server's cookie key of a room: its learners stay logged in from one
         start of the room to the next)."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row:
                 return row[0]
