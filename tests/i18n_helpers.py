@@ -56,6 +56,7 @@ def _last_card_red_three() -> str:
     return pos.replace(stock=pos.stock[:1], pile=pos.pile + pos.stock[1:]).to_text()
 
 
+CUT = "rules: players=3, three=cutthroat\n"
 SITUATIONS = [
     # the hand is over
     ("turn: S over\nout: N\nNS: 9C 9D 9S 9H 9C 9D 9S\nN: -\n", "draw"),
@@ -183,6 +184,21 @@ SITUATIONS = [
      "pile: 6C 9D\nstock: KC 7H + rest", "draw"),
     ("turn: S draw\nS: 4C 5D\nN: 6D\nNS: 9S 9C 9H\nNS red3: 3H 3D\nEW: QH QD QS\n"
      "EW red3: 3H 3D\npile: 6C 8D\nstock: KC\nE: 46\nW: 46", "draw"),
+    # cutthroat for three (players.cutthroat)
+    (CUT + "turn: E draw\nE: 4C 5D\npile: 7C\nstock: KC 7H + rest", "draw"),
+    (CUT + "turn: E draw\nE: 4C 5D\npile: 7C\nstock: 3H KC 7H + rest", "draw"),
+    (CUT + "turn: S draw\nscore: E -10, S -10, W -10\nS: 9H 9S 4D 5S 6C\npile: 7C 9C",
+     "take 9H 9S"),
+    (CUT + "turn: E drawn\nE: 9H 4D\nS: 50\nW: 51\nE red3: 3H 3H 3D 3D\nlone: S\npile: 5C\n"
+     "stock: -", "discard 9H"),
+    (CUT + "turn: E drawn\nE: 9H\nE melds: KH KH KD KD KS KS KC\nlone: S\npile: 5C",
+     "discard 9H"),
+    (CUT + "turn: E drawn\nE: 9H\nE melds: KH KH KD KD KS KS KC\n"
+     "W melds: QH QH QD QD QS QS QC\nlone: S\npile: 5C", "discard 9H"),
+    (CUT + "turn: S drawn\nscore: E 0, S 1600, W 0\nS: KH KS KD QH QS QD 4C 5D\npile: 7C",
+     "meld KH KS KD; QH QS QD"),
+    (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
+     "meld KH KS KD; QH QS QD"),
 ]
 
 

@@ -272,7 +272,7 @@ def _variants() -> list:
     """The default and each flag's other values, one at a time (the player counts aside)."""
     out = ["default"]
     for flag, values in FLAGS.items():
-        if flag in ("players", "three", "six"):     # the player counts aside
+        if flag in ("players", "three", "six", "cutthroat-canastas"):     # the player counts aside
             continue
         out += [f"{flag}={v}" for v in values[1:]]
     return out
@@ -355,9 +355,9 @@ def test_many_played_hands_say_only_true_things(rules):
 def test_the_lessons_questions_say_only_true_things_of_their_positions():
     """Every prompt, hint and answer of a lesson's question, checked against the position the
     question is asked in (and the ruling of its move)."""
-    import tutor.lessons as L
+    from tutor.lessons import load_lessons
     wrong, count = [], 0
-    for lesson in L.load_lessons("en"):
+    for lesson in load_lessons("en"):
         for ex in lesson.exercises:
             try:
                 pos = ex.position()

@@ -114,6 +114,8 @@ POSITION_ERRORS = [
      "line 1, column 5: 'out:' needs a value: the seat that went out"),
     ('seed:\n',
      "line 1, column 6: 'seed:' needs a value: a whole number"),
+    ('rules: players=3, three=cutthroat\nlone:\n',
+     "line 2, column 6: 'lone:' needs a value: the seat of the lone hand (cutthroat)"),
     ('EW:\n',
      "line 1, column 4: 'EW:' needs a value: melds separated by ';', or - for none"),
     ('EW red3:\n',
@@ -121,11 +123,11 @@ POSITION_ERRORS = [
     ('W:\n',
      "line 1, column 3: 'W:' needs a value: cards, a number of unseen cards, cards + a number, or - for none"),
     ('rules: foo=bar\n',
-     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six"),
+     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six, cutthroat-canastas"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
-    ('rules: players=3, three=cutthroat\n',
-     'line 1, column 19: cutthroat Canasta for three (variant three=cutthroat) is not available yet: three players play each alone (three=each-alone, players.cutthroat)'),
+    ('rules: players=3, three=cutthroat\nlone: S W\n',
+     "line 2, column 9: 'W' is too much: 'lone:' names one seat, the lone hand (players.cutthroat)"),
     ('turn: X draw\n',
      "line 1, column 7: 'X' is not a seat: N, E, S or W"),
     ('turn: S fly\n',
@@ -374,12 +376,12 @@ API_ERRORS = [
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "
      "black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, "
-     "stock-out, opening, players, three, six"),
+     "stock-out, opening, players, three, six, cutthroat-canastas"),
     (lambda: Ruleset.parse("wilds=3"), RulesError, "variant flag wilds takes one of max-three, "
      "not-outnumber, not '3'"),
-    (lambda: Ruleset.parse("three=cutthroat"), RulesError, "cutthroat Canasta for three "
-     "(variant three=cutthroat) is not available yet: three players play each alone "
-     "(three=each-alone, players.cutthroat)"),
+    (lambda: deal(seed=1, rules="players=3, three=cutthroat", score=(0, 0)), TutorError,
+     "score must be the running totals of the 3 sides at this table, one number each, not "
+     "tuple (0, 0)"),
     (lambda: deal(seed="7"), TutorError, "seed must be a whole number, like deal(seed=7), not str "
      "'7' (text: convert it with int() first)"),
     (lambda: deal(seed=7.5), TutorError, "seed must be a whole number, like deal(seed=7), not "

@@ -286,11 +286,11 @@ def test_asking_the_computer_partner_may_i_go_out():
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])
 def test_every_lesson_ends_with_the_way_to_the_game(lang):
     """The recap of every lesson links to the game; the last one says so in its words."""
-    import tutor.lessons as L
+    from tutor.lessons import load_lessons
     from tutor.lessons.page import LessonPage
     from tutor.lessons.tracker import Tracker
     t = translator(lang)
-    lessons = L.load_lessons(lang)
+    lessons = load_lessons(lang)
     for lesson in lessons:
         recap = LessonPage(lesson.number, lang=lang, tracker=Tracker(lesson.key, store=None)).recap().value
         assert "href='game.ipynb'" in recap and "class='tutor-play-game'" in recap, lesson.key

@@ -6,8 +6,8 @@ judging every candidate lists, in the same order — checked here on every posit
 seeded random hands under every variant flag, and on staged positions where the
 shortcut's conditions just fail. The reference is public: `legal_moves(pos, shortcuts=False)`
 judges every candidate. Only the checks that the shortcuts' edges are reached read the
-shortcuts' own conditions (`generate._meld_shortcut`, `_take_shortcut`, `_takes`,
-`_melds`): white-box on purpose, they test those private functions themselves."""
+shortcuts' own conditions, public for these tests (`generate.meld_shortcut`,
+`take_shortcut`, `take_candidates`, `meld_candidates`): white-box on purpose."""
 from __future__ import annotations
 
 import random
@@ -37,10 +37,10 @@ def test_shortcuts_list_what_the_judge_permits(rules):
             moves = tutor.legal_moves(pos)
             assert moves == everything_judged(pos), pos.to_text()
             compared += 1
-            if pos.phase in ("drawn", "melded") and generate._meld_shortcut(pos) is not None:
+            if pos.phase in ("drawn", "melded") and generate.meld_shortcut(pos) is not None:
                 shortcut_used += 1
-            if pos.phase == "draw" and generate._takes(pos) and \
-                    generate._take_shortcut(pos) is not None:
+            if pos.phase == "draw" and generate.take_candidates(pos) and \
+                    generate.take_shortcut(pos) is not None:
                 take_shortcut_used += 1
             pos = pos.play(rng.choice(moves))
     assert compared > 2000 and shortcut_used > 300 and take_shortcut_used > 100
@@ -56,9 +56,9 @@ def test_no_shortcut_when_the_player_must_go_out():
         while pos.phase != "over" and found < 30:
             moves = tutor.legal_moves(pos)
             if pos.asked == "yes":
-                assert generate._meld_shortcut(pos) is None
+                assert generate.meld_shortcut(pos) is None
                 assert moves == everything_judged(pos), pos.to_text()
-                refused = [m for m in generate._melds(pos) if m not in moves]
+                refused = [m for m in generate.meld_candidates(pos) if m not in moves]
                 found += bool(refused)
             ask = [m for m in moves if m.kind in ("ask", "yes")]
             pos = pos.play(ask[0] if ask else rng.choice(moves))
@@ -119,10 +119,10 @@ pile: 9D
 def test_staged_positions_at_the_shortcuts_edges(name):
     minimum, text = STAGED[name]
     pos = tutor.Position.parse(text)
-    assert generate._meld_shortcut(pos) == minimum
+    assert generate.meld_shortcut(pos) == minimum
     moves = tutor.legal_moves(pos)
     assert moves == everything_judged(pos)
-    refused = [m for m in generate._melds(pos) if m not in moves]
+    refused = [m for m in generate.meld_candidates(pos) if m not in moves]
     assert refused, "the position should refuse some melds"
 
 
@@ -170,15 +170,16 @@ W: 46
 def test_staged_takes_at_the_shortcuts_edges(name):
     minimum, text = TAKES[name]
     pos = tutor.Position.parse(text)
-    assert generate._take_shortcut(pos) == minimum
+    assert generate.take_shortcut(pos) == minimum
     moves = tutor.legal_moves(pos)
     assert moves == everything_judged(pos)
     assert all(tutor.judge(pos, m).legal for m in moves)
 
 
-def test_can_go_out_shortcut_agrees_with_trying_every_discard(monkeypatch):
+def test_can_go_out_shortcut_agrees_with_trying_every_discard():
     """`goout.can_go_out` tries only the discard of a card no meld can take, when there is one
-    (`_cards_that_cannot_be_melded`); trying every discard must give the same answer."""
+    (`_cards_that_cannot_be_melded`); trying every discard (`shortcuts=False`) must give the
+    same answer."""
     from tutor.engine import goout
     rng = random.Random(11)
     asked = {True: 0, False: 0}
@@ -187,10 +188,8 @@ def test_can_go_out_shortcut_agrees_with_trying_every_discard(monkeypatch):
         pos = tutor.deal(seed=seed, rules=rules)
         while pos.phase != "over":
             if pos.phase in ("drawn", "melded"):
-                quick = goout._can_go_out(pos)
-                with monkeypatch.context() as m:
-                    m.setattr(goout, "_cards_that_cannot_be_melded", lambda *a: [])
-                    assert goout._can_go_out(pos) == quick, pos.to_text()
+                quick = goout.can_go_out(pos)
+                assert goout.can_go_out(pos, shortcuts=False) == quick, pos.to_text()
                 asked[quick] += 1
             pos = pos.play(rng.choice(tutor.legal_moves(pos)))
     assert asked[True] > 20 and asked[False] > 1000

@@ -54,8 +54,17 @@ def test_a_room_on_either_store(tmp_path, kind):
     with pytest.raises(ValueError):
         store.record("learner1", les.key, item, "guess", True)
     room.opened("learner2", "06-frozen-pile")
+    # first-try accuracy, tonight's lessons only: item missed first, another right first,
+    # a question of a lesson not tonight not counted
+    second_item = sorted(les.items())[1]
+    store.record("learner1", les.key, second_item, "question", True)
+    store.record("learner1", "01-cards", "quiz:any", "question", True)
+    store.record("learner1", les.key, "task:any", "task", True)          # a task: not a question
+    assert store.first_tries("learner1") == {les.key: (2, 1), "01-cards": (1, 1)}
+    assert store.first_tries("learner1", les.key) == {les.key: (2, 1)}
     rows = {r["name"]: r for r in room.progress()}
-    assert rows["learner1"]["lessons"][les.key][0] == 1
+    assert rows["learner1"]["first"] == (2, 1) and rows["learner2"]["first"] == (0, 0)
+    assert rows["learner1"]["lessons"][les.key][0] == 2
     assert rows["learner1"]["place"] == les.key
     assert rows["learner2"]["place"] == "06-frozen-pile"
     les6, ex = room.questions()[0]
@@ -417,3 +426,17 @@ def test_the_z2jh_values_are_yaml_and_their_extra_config_runs(monkeypatch):
     for name in ("Dockerfile", "Dockerfile.hub"):
         text = (REPO_DEPLOY / "z2jh" / name).read_text()
         assert "/opt/canasta" in text and "pip install" in text
+
+
+def test_the_hubs_teacher_has_the_screen_for_the_projector_and_learners_do_not(service_app):
+    app, room = service_app
+    code, body = _fetch(app, "teacher/screen", "t-teacher")
+    assert code == 200 and "/hub/login" in body and "id='screen'" in body
+    les, ex = room.questions()[0]
+    room.push_exercise(les.key, ex.id, seconds=30)
+    code, body = _fetch(app, "teacher/screen/state", "t-teacher")
+    state = json.loads(body)
+    assert code == 200 and "<svg" in state["html"] and "seconds left" in state["html"]
+    assert "screen-ruling" not in state["html"]
+    for path in ("teacher/screen", "teacher/screen/state"):
+        assert _fetch(app, path, "t-l1")[0] == 403

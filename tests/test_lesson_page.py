@@ -547,9 +547,8 @@ def test_lesson_list_shows_stars_for_a_finished_lesson(store):
     """A finished lesson gets stars from its questions' first tries (★★★ all right at once)."""
     import ipywidgets  # noqa: F401
     from tutor.lessons.page import lesson_list, stars
-    import tutor.lessons as L
     assert (stars(9, 9), stars(6, 9), stars(5, 9), stars(0, 0)) == (3, 2, 1, 3)
-    lesson = L.get("01")
+    lesson = tutor.lessons.get("01")
     assert "tutor-stars" not in lesson_list().html.value
     for i, item in enumerate(lesson.items()):
         if item.startswith("quiz") and i % 2:

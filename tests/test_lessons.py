@@ -348,11 +348,15 @@ def test_player_counts_lesson_tasks_say_why_in_every_language():
     assert lesson.position("six-deck").card_count() == 162
 
 
-def test_player_counts_lesson_says_cutthroat_is_not_played_here():
+def test_player_counts_lesson_teaches_cutthroat_as_played_here():
     for lang in LANGS:
         lesson = tutor.lessons.get("13", lang=lang)
         text = lesson.section("cutthroat").text
         assert "cutthroat" in text.lower()
-    assert "does **not** play cutthroat" in tutor.lessons.get("13").section("cutthroat").text
-    with pytest.raises(tutor.TutorError):
-        tutor.deal(seed=1, rules="players=3, three=cutthroat")
+        assert "7500" in text
+    lesson = tutor.lessons.get("13")
+    assert "this tutor\nplays it too" in lesson.section("cutthroat").text
+    pos = lesson.position("cutthroat-take")
+    assert pos.rules.three == "cutthroat" and pos.lone is None
+    after = pos.play("take 9H 9D")                      # the first take: the lone hand
+    assert after.lone == "S" and after.format.partners("E") == ("W",)

@@ -21,6 +21,7 @@ from i18n_helpers import (FROZEN_TEXT, LANGS, ROOT, SITUATIONS, avoided, catalog
                           field_problems, glossary_forms, rulings, texts)
 from tutor.engine import explain
 from tutor.engine.rulebook import rule_ids, rule_text
+from tutor import i18n
 from tutor.i18n import glossary
 from tutor.i18n.build import problems
 
@@ -232,28 +233,41 @@ def test_every_situation_explains(lang):
         assert "{" not in said and "}" not in said, said
 
 
+class RecordingTranslator:
+    """A translator that notes the context of every message asked of it (a part's context
+    is its name in explain.PARTS), and otherwise is the language's own."""
+
+    def __init__(self, real, contexts: set):
+        self.real, self.contexts = real, contexts
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def pgettext(self, context, message):
+        self.contexts.add(context)
+        return self.real.pgettext(context, message)
+
+    def npgettext(self, context, singular, plural, n):
+        self.contexts.add(context)
+        return self.real.npgettext(context, singular, plural, n)
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_template_and_part_renders_over_the_staged_situations(lang):
+def test_every_template_and_part_renders_over_the_staged_situations(lang, monkeypatch):
     """Every check of every staged ruling renders in the language, in words other than the
     English; together the situations reach every template and every part."""
-    rendered, parts_used, same = {}, set(), []
-    real_part = explain._part
-
-    def spy(name, t, n=None, **fields):
-        parts_used.add(name)
-        return real_part(name, t, n, **fields)
-
-    explain._part = spy
-    try:
-        for ruling in rulings():
-            for check in ruling.checks + (ruling.decisive,):
-                text = explain.render(check.key, check.fields, lang)
-                assert "{" not in text and "}" not in text, (check.key, text)
-                if text == explain.render(check.key, check.fields, "en"):
-                    same.append(f"{check.key}: {text}")
-                rendered.setdefault(check.key, text)
-    finally:
-        explain._part = real_part
+    rendered, contexts, same = {}, set(), []
+    real = i18n.load_translator
+    monkeypatch.setattr(i18n, "load_translator", lambda code: RecordingTranslator(real(code), contexts))
+    for ruling in rulings():
+        for check in ruling.checks + (ruling.decisive,):
+            text = explain.render(check.key, check.fields, lang)
+            assert "{" not in text and "}" not in text, (check.key, text)
+            if text == explain.render(check.key, check.fields, "en"):
+                same.append(f"{check.key}: {text}")
+            rendered.setdefault(check.key, text)
+    monkeypatch.undo()
+    parts_used = contexts & set(explain.PARTS)
     assert not same, f"{lang}: still English:\n" + "\n".join(sorted(set(same)))
     missing = sorted(set(explain.TEMPLATES) - set(rendered))
     assert not missing, f"templates no staged situation reaches (add one to i18n_helpers): {missing}"

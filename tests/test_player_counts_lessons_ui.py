@@ -15,7 +15,7 @@ from tutor.lessons.charts import game_chart, sheet_chart
 from tutor.lessons.counts import COUNTS, count_words, hand_words, key_for, rules_for, side_name
 from tutor.players import SensiblePlayer
 
-OTHER = ["2", "3", "6", "6:three-teams"]
+OTHER = ["2", "3", "6", "6:three-teams", "3:cutthroat"]
 
 
 def _computer(rules):
@@ -23,7 +23,7 @@ def _computer(rules):
 
 
 def test_every_count_has_its_words_and_rules_in_every_language():
-    assert list(COUNTS) == ["2", "3", "4", "6", "6:three-teams"]
+    assert list(COUNTS) == ["2", "3", "4", "6", "6:three-teams", "3:cutthroat"]
     for key, (rules, _words) in COUNTS.items():
         assert tutor.Ruleset.parse(rules).format is FORMATS[key]
         words = {lang: count_words(key, lang) for lang in ("en", "sv", "fi")}
@@ -33,7 +33,8 @@ def test_every_count_has_its_words_and_rules_in_every_language():
     assert rules_for(6) == "players=6" and key_for("6-three-teams") == "6:three-teams"
     with pytest.raises(ValueError, match="not a player count"):
         key_for("5")
-    assert "cutthroat" not in " ".join(r for r, _ in COUNTS.values())     # not built: not offered
+    assert rules_for("3:cutthroat") == "players=3, three=cutthroat"     # played: offered
+    assert count_words("3:cutthroat", "fi").startswith("Kolme pelaajaa, cutthroat")
 
 
 @pytest.mark.parametrize("key", OTHER)
@@ -157,7 +158,9 @@ def test_a_new_game_on_a_table_keeps_its_count():
 
 @pytest.mark.parametrize("argv, key", [([], "4"), (["--players", "2"], "2"), (["--players", "3"], "3"),
                                        (["--players", "6"], "6"),
-                                       (["--players", "6", "--six", "three-teams"], "6:three-teams")])
+                                       (["--players", "6", "--six", "three-teams"], "6:three-teams"),
+                                       (["--players", "3", "--three", "cutthroat"], "3:cutthroat"),
+                                       (["--players", "4", "--three", "cutthroat"], "4")])
 def test_the_class_serves_its_count_to_every_learners_kernel(argv, key, monkeypatch, tmp_path):
     pytest.importorskip("voila")
     import os
@@ -188,7 +191,7 @@ def test_the_class_refuses_a_count_it_does_not_play(capsys):
     err = capsys.readouterr().err
     assert "--players" in err and "Traceback" not in err
     out = subprocess_help()
-    assert "--players" in out and "--six" in out
+    assert "--players" in out and "--six" in out and "--three" in out
 
 
 def subprocess_help() -> str:
@@ -229,8 +232,8 @@ def test_a_question_of_any_count_goes_on_the_screens_and_in_the_handouts(tmp_pat
         q = room.current()
         assert q["pos"].format.players == 6 and q["ruling"].legal
         pytest.importorskip("tornado")
-        from tutor.classroom.pages import _diagram
-        svg = _diagram(q["pos"])
+        from tutor.classroom.pages import question_diagram
+        svg = question_diagram(q["pos"])
         assert svg.startswith("<svg") and "Northeast" in svg
     finally:
         room.store.close()

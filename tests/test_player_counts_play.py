@@ -17,6 +17,8 @@ COUNTS = {                      # rules -> (seats, sides, hand dealt, deck, draw
     "players=3": (3, 3, 13, 108, 1, 1),
     "players=6": (6, 2, 13, 162, 1, 2),
     "players=6, six=three-teams": (6, 3, 13, 162, 1, 2),
+    "players=3, three=cutthroat": (3, 3, 13, 108, 2, 2),    # sides: each alone until the first take
+    "players=3, three=cutthroat, cutthroat-canastas=1": (3, 3, 13, 108, 2, 1),
     "default": (4, 2, 11, 108, 1, 1),
 }
 VARIANTS = ["", ", red3-dealt=on-turn", ", stock-out=ends", ", go-out-without-discard=concealed-only",
@@ -43,6 +45,7 @@ def _play_hand(count: str, variant: str, seed: int, check_moves: bool):
                 assert tutor.judge(pos, move).legal, (str(move), pos.to_text())
         move = rng.choice(moves)
         after = pos.play(move)
+        _check_lone_hand(pos, move, after)
         if move.kind == "draw" and pos.stock and after.phase == "drawn":
             gained = len(after.hand(pos.turn)) - len(pos.hand(pos.turn))
             reds = sum(len(r) for r in after.red3) - sum(len(r) for r in pos.red3)
@@ -53,13 +56,45 @@ def _play_hand(count: str, variant: str, seed: int, check_moves: bool):
     assert pos.phase == "over", f"{rules}: hand {seed} did not end"
     assert tutor.Position.parse(pos.to_text()) == pos
     sheet = tutor.score_hand(pos)
-    assert list(sheet) == list(pos.format.sides)
+    lone = pos.rules.format.has_lone_hand          # cutthroat: one sheet per player
+    assert list(sheet) == list(pos.rules.format.sides if lone else pos.format.sides)
     for side, team_sheet in sheet.items():
         assert sum(points for _, points in team_sheet.lines) == team_sheet.total
     if pos.out:
         assert pos.canastas(pos.format.side_of(pos.out)) >= canastas
-        assert sheet[pos.format.side_of(pos.out)].points("score.going-out") == 100
+        assert sheet[pos.out if lone else pos.format.side_of(pos.out)].points("score.going-out") == 100
+    if lone:
+        _check_cutthroat_sheets(pos, sheet)
     return pos
+
+
+def _check_lone_hand(pos, move, after):
+    """Cutthroat (players.cutthroat): the first take, or a going out before any, makes the
+    lone hand; once decided it never changes; the other two are one side from then on."""
+    if not pos.rules.format.has_lone_hand:
+        assert after.lone is None
+        return
+    if pos.lone is not None:
+        assert after.lone == pos.lone
+    elif move.kind == "take" or (after.out is not None):
+        assert after.lone == pos.turn
+    else:
+        assert after.lone is None and after.format.sides == ("E", "S", "W")
+    if after.lone is not None:
+        fmt = after.format
+        pair = [s for s in fmt.seats if s != after.lone]
+        assert fmt.side_of(pair[0]) == fmt.side_of(pair[1]) != fmt.side_of(after.lone)
+        assert fmt.partners(pair[0]) == (pair[1],) and fmt.partners(after.lone) == ()
+
+
+def _check_cutthroat_sheets(pos, sheet):
+    """Partners score the partnership's total, each with their own red threes only."""
+    if pos.lone is None:
+        return
+    a, b = (s for s in pos.format.seats if s != pos.lone)
+    def without_red(seat):
+        return sheet[seat].total - sheet[seat].points("score.red-threes")
+    assert without_red(a) == without_red(b)
 
 
 @pytest.mark.parametrize("rules", [r for r in COUNTS if r != "default"])

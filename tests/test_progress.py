@@ -60,7 +60,7 @@ def test_an_unknown_kind_is_refused_and_nothing_is_written(tmp_path):
 def test_an_error_inside_a_write_saves_nothing_half(tmp_path, monkeypatch):
     store = ProgressStore(tmp_path / "p.sqlite3")
     store.record("me", LESSON, "quiz:a", "question", right=True)
-    real = store._db
+    real = store.db
 
     class Failing:
         """Lets the attempt be written, then fails before the item is marked done."""
@@ -69,10 +69,10 @@ def test_an_error_inside_a_write_saves_nothing_half(tmp_path, monkeypatch):
                 raise sqlite3.OperationalError("disk I/O error (simulated)")
             return real.execute(sql, *args)
 
-    monkeypatch.setattr(store, "_db", Failing())
+    monkeypatch.setattr(store, "db", Failing())
     with pytest.raises(sqlite3.OperationalError):
         store.record("me", LESSON, "quiz:b", "question", right=True)
-    monkeypatch.setattr(store, "_db", real)
+    monkeypatch.setattr(store, "db", real)
     attempts = real.execute("SELECT item FROM attempts").fetchall()
     assert attempts == [("quiz:a",)]               # the failed write's attempt was rolled back
     assert store.done("me", LESSON) == {"quiz:a"}

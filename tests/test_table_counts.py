@@ -24,7 +24,7 @@ from tutor.table.describe import describe
 from scene_checks import check_text_and_contrast, label_problems
 
 RULES = {"2": "players=2", "3": "players=3", "6": "players=6",
-         "6:three-teams": "players=6, six=three-teams"}
+         "6:three-teams": "players=6, six=three-teams", "3:cutthroat": "players=3, three=cutthroat"}
 WIDTHS = [MIN_WIDTH, 640, 760, 840, WIDTH]
 HEIGHTS = [MIN_HEIGHT, 678, 710, HEIGHT]
 
@@ -302,7 +302,7 @@ def test_a_click_on_each_card_selects_it_at_a_phone_and_a_screen_width(key):
         for i in range(len(table.session.hand)):
             table.session.clear_selection()
             r = next(r for r in table.scene.regions if r.kind == "hand" and r.key == ("S", i))
-            table._on_mouse_down((r.x + r.w / 2) * 2, (r.y + r.h / 2) * 2)
+            table.click((r.x + r.w / 2) * 2, (r.y + r.h / 2) * 2)
             assert table.session.selection == [i]
 
 
@@ -353,3 +353,18 @@ def test_the_short_commands_draw_what_the_canvas_methods_would():
         assert full == [c[0], c[1] if len(c) > 1 else [], 0], (c, full)
     texts = [p[3] for p in sc.prims if p[0] == "text"]
     assert [c[1][0] for c in short if c[0] == COMMANDS["fillText"]] == texts
+
+
+def test_cutthroat_marks_the_lone_hand_and_the_partners_once_decided():
+    pos = tutor.Position.parse("rules: players=3, three=cutthroat\nturn: S draw\n"
+                               "score: E -10, S -10, W -10\nS: 9H 9S 4D 5S 6C\npile: 7C 9C\n")
+    names = " ".join(p[3] for p in scene(pos, viewer="E").prims if p[0] == "text")
+    assert "alone" not in names and "partner" not in names      # each alone so far
+    after = pos.play("take 9H 9S")                               # South is the lone hand
+    names = " ".join(p[3] for p in scene(after, viewer="E").prims if p[0] == "text")
+    assert "South (alone)" in names and "West (your partner)" in names
+    names = " ".join(p[3] for p in scene(after, viewer="S").prims if p[0] == "text")
+    assert "South (you, alone)" in names
+    words = describe(after.seen_by("E"))
+    assert "your partner is West" in words
+

@@ -358,17 +358,17 @@ def test_a_tap_is_a_click_and_the_tray_picks_by_place():
     assert t.keyboard.card_px == min(strips) > 0
     # a tap on the canvas (backing-store pixels, as a click) selects the card under it
     r = [r for r in t.scene.regions if r.kind == "hand"][2]
-    t._on_keys_msg(t.keyboard, {"event": "tap", "x": (r.x + 2) * 2, "y": (r.y + 10) * 2}, [])
+    t.on_keys_message(t.keyboard, {"event": "tap", "x": (r.x + 2) * 2, "y": (r.y + 10) * 2}, [])
     assert t.session.selection == [2]
     # a card of the tray, by its place in the hand; again: unselected
-    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    t.on_keys_message(t.keyboard, {"event": "pick", "index": 0}, [])
     assert sorted(t.session.selection) == [0, 2] and t.cursor == 0
-    t._on_keys_msg(t.keyboard, {"event": "pick", "index": 0}, [])
+    t.on_keys_message(t.keyboard, {"event": "pick", "index": 0}, [])
     assert t.session.selection == [2]
     # what the page may not send is ignored: no card there, no number, no such event
     for bad in ({"event": "pick", "index": 99}, {"event": "pick", "index": "1"},
                 {"event": "tap", "x": "a", "y": 1}, {"event": "nothing"}, ["tap"]):
-        t._on_keys_msg(t.keyboard, bad, [])
+        t.on_keys_message(t.keyboard, bad, [])
     assert t.session.selection == [2]
     # after a move the tray holds the new hand
     t.session.select(2)
@@ -376,3 +376,33 @@ def test_a_tap_is_a_click_and_the_tray_picks_by_place():
     t.session.select(hand.index(next(c for c in hand if c.text == "KS")))
     t.press("take")
     assert [f["text"] for f in t.keyboard.chips] == [c.pretty for c in t.session.hand]
+
+
+def test_the_tables_drawing_leaves_as_ipycanvas_would_send_it_without_numpy():
+    """tutor.table.draw.numpy_free_flush: the batch of a table's drawing commands is the
+    same message ipycanvas's own (numpy) serializer makes: the same JSON, the same
+    metadata; the drawing methods' plain arguments are passed as ipycanvas passes them."""
+    import json
+
+    import ipycanvas.canvas as cv
+    import ipycanvas.utils as own
+    from tutor.table import Table
+    from tutor.table.draw import commands, numpy_free_flush
+    assert numpy_free_flush() and cv.commands_to_buffer is not own.commands_to_buffer
+    table = Table(FROZEN)
+    cmds = commands(scene(table.session.position, lang="en").prims, 800, 600)
+    cmds.append([0, ["Syd ♥ 10♦ “quoted”", 1.5, -2], 0])
+    meta, buf = cv.commands_to_buffer(cmds)
+    their_meta, their_buf = own.commands_to_buffer(cmds)
+    assert meta["dtype"] == their_meta["dtype"] == "uint8"
+    assert tuple(meta["shape"]) == (len(bytes(buf)),)                  # shorter: compact JSON
+    assert tuple(their_meta["shape"]) == (len(bytes(their_buf)),) and len(bytes(buf)) <= len(bytes(their_buf))
+    assert json.loads(bytes(buf)) == json.loads(bytes(their_buf)) == json.loads(json.dumps(cmds))
+    for arg in (3, 2.5, "red", None, True):
+        mine, theirs = [], []
+        cv.populate_args(arg, mine, [])
+        own.populate_args(arg, theirs, [])
+        assert mine == theirs == [arg]
+    args, buffers = [], []
+    cv.populate_args([1, 2, 3], args, buffers)           # arrays: ipycanvas's own way
+    assert args[0]["shape"] == (3,) and len(buffers) == 1

@@ -258,16 +258,13 @@ def test_the_lessons_pictures_fit_their_labels(lang):
 def test_the_label_check_finds_what_translators_found():
     """The check itself: the labels the translators saw collide are found when the layout
     does not measure them."""
-    from tutor.engine.diagram import _label
     sc = scene(tutor.Position.parse(FROZEN), viewer="S", lang="sv")
     assert label_problems(sc) == []
     stock = next(p for p in sc.prims if p[0] == "text" and p[3] == "dragen hög")
     pile = next(p for p in sc.prims if p[0] == "text" and p[3] == "kasthögen")
     assert pile[1] - stock[1] > 84                                  # the old layout: 82
     squeezed = list(sc.prims)
-    out = []
-    _label(out, stock[1] + 82, pile[2], "kasthögen", 13, pile[5], True)
-    squeezed[squeezed.index(pile)] = out[0]
+    squeezed[squeezed.index(pile)] = pile[:1] + (stock[1] + 82,) + pile[2:]   # the same label, moved
     assert any("run into each other" in p for p in label_problems(sc._replace(prims=squeezed)))
 
 
@@ -527,3 +524,20 @@ def test_the_first_table_of_a_kernel_puts_the_start_up_heap_out_of_the_collector
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     first, second = map(int, out.stdout.split())
     assert first > 10_000 and second <= first, out.stdout      # (frozen objects still get freed)
+
+
+def test_on_a_page_with_no_code_the_move_box_speaks_words_only(monkeypatch):
+    """Voila's learner view and the class show no notation: the completions are the moves
+    in words ("You take the pile with 9♥ and 9♠."), and picking one plays its move."""
+    import ipywidgets  # noqa: F401
+    from tutor.table import Table
+    monkeypatch.setenv("VOILA_PREHEAT", "False")               # Voila names itself in its kernels
+    table = Table(PAIR)
+    moves = [str(m) for m in tutor.legal_moves(table.session.position)]
+    assert len(table.move_box.options) == len(moves) == len(set(table.move_box.options))
+    assert "You take the pile with 9♥ and 9♠." in table.move_box.options
+    for option in table.move_box.options:
+        assert option.startswith("You ") and not any(f"({m})" in option for m in moves)
+    table.move_box.value = "You take the pile with 9♥ and 9♠."
+    ruling = table.play_typed()
+    assert ruling.legal and str(ruling.move) == "take 9H 9S"

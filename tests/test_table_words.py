@@ -88,8 +88,8 @@ class Pseudo(Translator):
 @pytest.fixture
 def pseudo(monkeypatch):
     """While the test runs, "fi" is the pseudo-language (every caller of `translator`)."""
-    real, fake = i18n._translator, Pseudo()
-    monkeypatch.setattr(i18n, "_translator", lambda lang: fake if lang == "fi" else real(lang))
+    real, fake = i18n.load_translator, Pseudo()
+    monkeypatch.setattr(i18n, "load_translator", lambda lang: fake if lang == "fi" else real(lang))
     return fake
 
 
@@ -492,7 +492,7 @@ def test_a_longer_translation_of_a_badge_stays_in_its_pill_and_the_status_box(as
     """The status box's badge ("partner said yes") sits at the box's foot, at the table's
     right edge: the box is as wide as a longer text (Finnish "joukkuetoveri vastasi
     ”kyllä”"), and where it cannot be, the text goes on two lines inside it."""
-    from tutor.engine.diagram import BOX, _badge, text_width
+    from tutor.engine.diagram import BOX, badge_pill, text_width
     pos = tutor.Position.parse(f"turn: S drawn\nasked: {asked}\nS: KH KS 4C\nNS: 8C 8D 8S\npile: 5C")
     for lang in LANGUAGES:
         for view in (pos.seen_by("S"), pos.seen_by("S").__class__.of(pos, "S", open=True)):
@@ -510,7 +510,7 @@ def test_a_longer_translation_of_a_badge_stays_in_its_pill_and_the_status_box(as
     out = []
     text = "a very long badge text of many words here"
     right = 400 + text_width(text, 12, bold=True)                  # one line and the pill's ends: too wide
-    top = _badge(out, 400, 100, 150, 26, "#000", text, limit=(400, right))
+    top = badge_pill(out, 400, 100, 150, 26, "#000", text, limit=(400, right))
     rect, first, second = out
     assert rect[2] + rect[4] == 126 and top == rect[2] and first[3] and second[3]
     assert 400 <= rect[1] and rect[1] + rect[3] <= right

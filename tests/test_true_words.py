@@ -178,7 +178,7 @@ def test_a_wild_discard_does_not_claim_a_natural_pair_takes_it_on_top():
 
 
 # ---- 4. the lessons teach the default readings -------------------------------------------------
-import tutor.lessons as L  # noqa: E402
+import tutor.lessons  # noqa: E402
 
 #: A team's earlier melds given as the reason a going out is not concealed: the reading of
 #: `concealed=team`, false under the default (the partner may have melded, goout.concealed).
@@ -194,7 +194,7 @@ def _exercise_texts(ex):
 def test_lessons_10_to_12_give_the_players_reading_of_concealed(lang):
     wrong = []
     for key in ("10", "11", "12"):
-        lesson = L.get(key, lang)
+        lesson = tutor.lessons.get(key, lang)
         for ex in lesson.exercises:
             if "concealed=team" in (ex.rules or ""):
                 continue
@@ -205,7 +205,7 @@ def test_lessons_10_to_12_give_the_players_reading_of_concealed(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lesson_6_lets_a_wild_card_join_the_natural_pair(lang):
-    lesson = L.get("06", lang)
+    lesson = tutor.lessons.get("06", lang)
     text = " ".join(s.text for s in lesson.sections) + " ".join(lesson.recap)
     for wrong in ("No wild cards", "Inga wild cards", "Apukortit eivät\nkelpaa", "Apukortit eivät kelpaa"):
         assert wrong not in text

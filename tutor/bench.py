@@ -18,7 +18,8 @@ from pathlib import Path
 
 
 #: the other player counts, measured beside the four-player figures (RULES.md "Player counts")
-COUNTS = ("players=2", "players=3", "players=6", "players=6, six=three-teams")
+COUNTS = ("players=2", "players=3", "players=6", "players=6, six=three-teams",
+          "players=3, three=cutthroat")
 
 
 def _mid_hand_positions(count: int, seed: int = 1, rules="default") -> list:

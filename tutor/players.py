@@ -140,7 +140,7 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     """(the team's hand score if the player to move went out now, the opponents' score),
     as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
     `UNSEEN_CARD` a card."""
-    fmt = view.rules.format
+    fmt = view.format
     mine = _table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
     theirs = max(_table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
                  for opp in fmt.other_sides(team))      # the best placed opposing side
@@ -190,6 +190,7 @@ class SensiblePlayer(Player):
     name = "sensible"
     out_margin = 0          # go out when the team would lead the hand by more than this
     old_stock = 16          # ... or when fewer cards than this are left in the stock
+    lone_pile = 16          # cutthroat: take the pile first (and play alone) only this big
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
         self.seed = seed
@@ -238,6 +239,15 @@ class SensiblePlayer(Player):
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
             return _DRAW, _leave_reason(t)
+        if (value > 0 and v.pos.lone is None and v.pos.rules.format.has_lone_hand
+                and v.pile_size < self.lone_pile):
+            # cutthroat: the first to take the pile plays alone against the other two, who
+            # score their melds together (players.cutthroat): only a big pile is worth it
+            n = v.pile_size
+            return _DRAW, t.ngettext(
+                "Draw from the stock: whoever takes the pile first plays alone against the other two, and {n} card is not worth that.",
+                "Draw from the stock: whoever takes the pile first plays alone against the other two, and {n} cards are not worth that.",
+                n).format(n=n)
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size
@@ -469,7 +479,7 @@ def _take_reason(v: _View, m: Move) -> str:
         text = t.format(t.ngettext("Take the pile: {n} card for your meld of {rank:plural}.",
                                    "Take the pile: {n} cards for your meld of {rank:plural}.", n),
                         n=n, rank=top.rank)
-    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team)):
+    if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.opening_score()):
         text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
                        if per_player(v.pos) else
                        t.gettext("It is also your team's first meld, which must reach the minimum."))
@@ -489,7 +499,7 @@ def _first_meld_note(v: _View, m: Move) -> str:
     card or red three lies crosswise in it (`pile.frozen.wild`)."""
     t = v.t
     view = v.seen_by
-    minimum = view.rules.initial_minimum_for(view.team_score(v.team))
+    minimum = view.rules.initial_minimum_for(view.opening_score())
     points = sum(c.value for c in m.cards)
     ruling = judge(v.pos, m)
     keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}
@@ -617,7 +627,11 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
             players[seat] = _Timed(base)
         record = play_hand(players, seed=seed + i, rules=rules)
         s = record.sheet[sensible_team].total
-        r = max(record.sheet[side].total for side in fmt.other_sides(sensible_team))
+        others = fmt.other_sides(sensible_team)
+        if fmt.has_lone_hand:       # cutthroat: against the players not on its side at the end
+            final = record.final.format
+            others = [z for z in others if final.side_of(z) != final.side_of(sensible_team)]
+        r = max(record.sheet[side].total for side in others)
         sens_total += s
         rand_total += r
         if s > r:

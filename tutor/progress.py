@@ -75,10 +75,14 @@ def jupyter_data_dir() -> Path:
 
 
 def current_learner(environ=None) -> str:
-    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel),
-    else the one learner of this machine, ``"me"``."""
+    """Who is learning in this kernel: ``TUTOR_LEARNER`` (set by whoever starts the kernel,
+    or told to a class's preheated kernel when a learner takes it), else the one learner of
+    this machine, ``"me"`` — but in a class (``TUTOR_ROOM``) nobody, ``""``, until told:
+    a page never keeps progress for anybody else."""
     env = os.environ if environ is None else environ
-    return env.get("TUTOR_LEARNER") or LOCAL_LEARNER
+    if env.get("TUTOR_LEARNER"):
+        return env["TUTOR_LEARNER"]
+    return "" if env.get("TUTOR_ROOM") else LOCAL_LEARNER
 
 
 def default_path() -> Path:
@@ -95,7 +99,7 @@ class ProgressStore:
         self.path = Path(path) if path is not None else default_path()
         self.notice: str | None = None        # a message id (DAMAGED) when the file was set aside
         self.notice_fields: dict = {}
-        self._db = self._open()
+        self.db = self._open()                # the open sqlite3 connection (a test may stand in for it)
 
     # ---- opening, and starting afresh ---------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
@@ -134,7 +138,7 @@ class ProgressStore:
         return db
 
     def close(self) -> None:
-        self._db.close()
+        self.db.close()
 
     def notice_text(self, translate=None) -> str | None:
         """The notice in words (`translate`: a gettext function of the learner's language)."""
@@ -154,7 +158,7 @@ class ProgressStore:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         now = time.time()
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("INSERT INTO attempts (learner, lesson, item, kind, right, at) "
                        "VALUES (?, ?, ?, ?, ?, ?)", (learner, lesson, item, kind, int(right), now))
             if right and counts:
@@ -168,16 +172,16 @@ class ProgressStore:
         return (right and counts) or self.is_done(learner, lesson, item)
 
     def is_done(self, learner: str, lesson: str, item: str) -> bool:
-        return self._db.execute("SELECT 1 FROM done WHERE learner=? AND lesson=? AND item=?",
-                                (learner, lesson, item)).fetchone() is not None
+        return self.db.execute("SELECT 1 FROM done WHERE learner=? AND lesson=? AND item=?",
+                               (learner, lesson, item)).fetchone() is not None
 
     def done(self, learner: str, lesson: str | None = None) -> set:
         """The items done in a lesson ({item}); without a lesson, {(lesson, item)}."""
         if lesson is None:
-            rows = self._db.execute("SELECT lesson, item FROM done WHERE learner=?", (learner,))
+            rows = self.db.execute("SELECT lesson, item FROM done WHERE learner=?", (learner,))
             return {(l, i) for l, i in rows}
-        rows = self._db.execute("SELECT item FROM done WHERE learner=? AND lesson=?",
-                                (learner, lesson))
+        rows = self.db.execute("SELECT item FROM done WHERE learner=? AND lesson=?",
+                               (learner, lesson))
         return {i for (i,) in rows}
 
     def first_tries(self, learner: str, lesson: str | None = None) -> dict:
@@ -185,7 +189,7 @@ class ProgressStore:
         — how many questions were answered at all, and how many of those were right on the
         very first answer (whatever came after). With `lesson`, that lesson only."""
         where, args = ("", (learner,)) if lesson is None else (" AND lesson=?", (learner, lesson))
-        rows = self._db.execute(
+        rows = self.db.execute(
             "SELECT a.lesson, COUNT(*), SUM(a.right) FROM attempts a JOIN (SELECT MIN(id) AS id "
             "FROM attempts WHERE learner=? AND kind='question'" + where + " GROUP BY lesson, item) "
             "f ON a.id = f.id GROUP BY a.lesson", args)
@@ -210,7 +214,7 @@ class ProgressStore:
     def missed(self, learner: str, lesson: str) -> list:
         """The questions of a lesson tried and not done yet, in the order first tried: the
         ones to bring back (a question is done once answered right on its first try)."""
-        rows = self._db.execute(
+        rows = self.db.execute(
             "SELECT item FROM attempts WHERE learner=? AND lesson=? AND kind='question' AND item "
             "NOT IN (SELECT item FROM done WHERE learner=? AND lesson=?) GROUP BY item "
             "ORDER BY MIN(id)", (learner, lesson, learner, lesson))
@@ -218,12 +222,12 @@ class ProgressStore:
 
     def last_place(self, learner: str):
         """(lesson, item) the learner last got right, or None: where to continue."""
-        row = self._db.execute("SELECT lesson, item FROM place WHERE learner=?", (learner,)).fetchone()
+        row = self.db.execute("SELECT lesson, item FROM place WHERE learner=?", (learner,)).fetchone()
         return tuple(row) if row else None
 
     def set_place(self, learner: str, lesson: str, item: str = "") -> None:
         """Remember where the learner is (opening a lesson counts as being there)."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("INSERT OR REPLACE INTO place VALUES (?, ?, ?, ?)",
                        (learner, lesson, item, time.time()))
 
@@ -231,60 +235,89 @@ class ProgressStore:
         """Start a lesson (or everything) afresh for a learner."""
         where, args = ("learner=?", (learner,)) if lesson is None else \
             ("learner=? AND lesson=?", (learner, lesson))
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             for table in ("done", "attempts", "place"):
                 db.execute(f"DELETE FROM {table} WHERE {where}", args)
 
     # ---- a room of learners (the class server) -----------------------------------------------
     def join(self, learner: str, name: str, room: str = "") -> None:
         now = time.time()
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("INSERT INTO learners VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
                        "SET name=excluded.name, room=excluded.room, seen=excluded.seen",
                        (learner, name, room, now, now))
 
     def learners(self, room: str = "") -> list[dict]:
-        rows = self._db.execute("SELECT id, name, joined, seen FROM learners WHERE room=? "
+        rows = self.db.execute("SELECT id, name, joined, seen FROM learners WHERE room=? "
                                 "ORDER BY joined", (room,))
         return [{"id": i, "name": n, "joined": j, "seen": s} for i, n, j, s in rows]
 
     def learner_name(self, learner: str) -> str | None:
-        row = self._db.execute("SELECT name FROM learners WHERE id=?", (learner,)).fetchone()
+        row = self.db.execute("SELECT name FROM learners WHERE id=?", (learner,)).fetchone()
         return row[0] if row else None
+
+    def learner_room(self, learner: str) -> str | None:
+        """The room a learner joined, or None for nobody known."""
+        row = self.db.execute("SELECT room FROM learners WHERE id=?", (learner,)).fetchone()
+        return row[0] if row else None
+
+    def seen(self, learner: str, at: float | None = None) -> None:
+        """The learner is here now (their page asked the room something)."""
+        with _transaction(self.db) as db:
+            db.execute("UPDATE learners SET seen=? WHERE id=?", (time.time() if at is None else at, learner))
+
+    def remove_learner(self, learner: str) -> None:
+        """A learner taken out of their room: their row, progress and answers."""
+        with _transaction(self.db) as db:
+            for table, column in (("done", "learner"), ("attempts", "learner"), ("place", "learner"),
+                                  ("answers", "learner"), ("learners", "id")):
+                db.execute(f"DELETE FROM {table} WHERE {column}=?", (learner,))
+
+    def secret(self, key: str, make) -> str:
+        """A value kept in the file for good, made by ``make()`` the first time it is asked
+        for (the class server's cookie key of a room: its learners stay logged in from one
+        start of the room to the next)."""
+        with _transaction(self.db) as db:
+            row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            if row:
+                return row[0]
+            value = make()
+            db.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+            return value
 
     def push(self, room: str, position: str, move: str = "", prompt: str = "") -> int:
         """Put a position on every screen of the room (closing the one before)."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("UPDATE pushes SET closed=1 WHERE room=?", (room,))
             cur = db.execute("INSERT INTO pushes (room, position, move, prompt, at) "
                              "VALUES (?, ?, ?, ?, ?)", (room, position, move, prompt, time.time()))
             return cur.lastrowid
 
     def current_push(self, room: str = "") -> dict | None:
-        row = self._db.execute("SELECT id, position, move, prompt, at FROM pushes WHERE room=? "
+        row = self.db.execute("SELECT id, position, move, prompt, at FROM pushes WHERE room=? "
                                "AND closed=0 ORDER BY id DESC LIMIT 1", (room,)).fetchone()
         if row is None:
             return None
         return dict(zip(("id", "position", "move", "prompt", "at"), row))
 
     def close_push(self, room: str = "") -> None:
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("UPDATE pushes SET closed=1 WHERE room=?", (room,))
 
     def answer(self, push: int, learner: str, answer: str) -> None:
         """A learner's answer to a pushed position (a later answer replaces an earlier one)."""
-        with _transaction(self._db) as db:
+        with _transaction(self.db) as db:
             db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
                        (push, learner, answer, time.time()))
 
     def answers(self, push: int) -> dict:
         """{learner: answer} for a pushed position (the class server shows each learner theirs)."""
-        return dict(self._db.execute("SELECT learner, answer FROM answers WHERE push=?", (push,)))
+        return dict(self.db.execute("SELECT learner, answer FROM answers WHERE push=?", (push,)))
 
     def tally(self, push: int) -> dict:
         """{answer: how many learners gave it} for a pushed position."""
-        rows = self._db.execute("SELECT answer, COUNT(*) FROM answers WHERE push=? GROUP BY answer",
-                                (push,))
+        rows = self.db.execute("SELECT answer, COUNT(*) FROM answers WHERE push=? GROUP BY answer",
+                               (push,))
         return dict(rows)
 
 

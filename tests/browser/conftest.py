@@ -42,6 +42,7 @@ from browser_harness import (  # noqa: E402
     WORK_DIR,
     LabServer,
     VoilaServer,
+    evaluate_within,
     screenshot,
     start_lab,
     start_voila,
@@ -198,6 +199,14 @@ def page(request, browser_context, page_log):
             screenshot(p, f"FAILED-{request.node.name}")
         except Exception:  # noqa: BLE001
             pass
+    # A Lab page's kernels are shut down with it: the kernels of earlier tests would
+    # otherwise keep running beside every later one on the machine's two cores.
+    try:
+        if not p.is_closed() and p.evaluate("() => window.jupyterapp !== undefined"):
+            evaluate_within(p, "async () => { await window.jupyterapp.serviceManager.sessions.shutdownAll(); }",
+                            timeout=30, what="the page's kernels to shut down")
+    except Exception:  # noqa: BLE001 - the page may have gone with its server; nothing to free
+        pass
     p.close()
 
 

@@ -116,7 +116,7 @@ def test_the_jupyter_apis_are_closed_to_learners(server):
             from tornado.websocket import websocket_connect
             url = server.url.replace("http", "ws") + f"api/kernels/{a.kernel_id}/channels"
             with pytest.raises(Exception) as old:
-                await websocket_connect(HTTPRequest(url, headers={"Cookie": a._cookie_header()}))
+                await websocket_connect(HTTPRequest(url, headers={"Cookie": a.cookie_header()}))
             assert "400" in str(old.value)
             # B's kernel is alive and B's page still works
             await b.load_widgets()
@@ -196,7 +196,8 @@ def test_bad_input_and_a_crashed_kernel_stay_with_one_learner(server):
 
 
 def test_idle_kernels_are_culled(tmp_path):
-    server = start_class_server(tmp_path, "--lessons", "6", "--cull-minutes", "0.1")
+    # the kernels started for their learners (no pool: every kernel here is a learner's)
+    server = start_class_server(tmp_path, "--lessons", "6", "--cull-minutes", "0.1", expect=0)
     try:
         async def go():
             a = await _learner(server, "Fay")           # a page left open, idle
@@ -211,8 +212,8 @@ def test_idle_kernels_are_culled(tmp_path):
             assert state["asleep"] and "Reload" in state["asleep_html"]
             # reloading gives a new kernel; progress is in the store, not in the kernel
             await a.close()
-            again = SimLearner(server.url, "Fay")
-            assert await again.join(server.code) == 302
+            again = SimLearner(server.url, "Fay")          # the same browser: its cookie
+            again.cookies = dict(a.cookies)
             await again.open(NOTEBOOK)
             assert again.kernel_id not in kernels
             await again.close()
@@ -224,7 +225,7 @@ def test_idle_kernels_are_culled(tmp_path):
 
 
 def test_ctrl_c_stops_the_class_and_every_kernel(tmp_path):
-    server = start_class_server(tmp_path, "--lessons", "6", entry=("tutor", "class"))
+    server = start_class_server(tmp_path, "--lessons", "6", entry=("tutor", "class"), expect=0)
     try:
         async def go():
             a = await _learner(server, "Hal")
@@ -250,7 +251,7 @@ def test_the_room_speaks_the_chosen_language(tmp_path):
     """--lang sv: the Swedish lesson folder is served, its kernels run in Swedish for their
     learner, and the room's own pages say they are Swedish."""
     from tutor.classroom import REPO_NOTEBOOKS
-    server = start_class_server(tmp_path, "--lessons", "6", "--lang", "sv")
+    server = start_class_server(tmp_path, "--lessons", "6", "--lang", "sv", expect=0)
     try:
         async def go():
             a = await _learner(server, "Ines", open_page=False)
@@ -275,6 +276,8 @@ def test_the_room_speaks_the_chosen_language(tmp_path):
         assert env["TUTOR_PROGRESS"] == str(server.base / "class.sqlite3")
         assert "TUTOR_TEACHER_PASSWORD" not in env
         assert Path(os.readlink(f"/proc/{pid}/cwd")) == REPO_NOTEBOOKS / "sv"
+        # the lighter kernel for pages with no code (tutor/classroom/kernel.py)
+        assert b"tutor.classroom.kernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
     finally:
         server.stop()
 
@@ -371,3 +374,141 @@ def test_a_name_is_shown_to_the_teacher_as_text_not_markup(server):
     state = run(go())
     assert "&lt;img src=x onerror=alert(1)&gt; Eve" in state
     assert "<img" not in state
+
+
+def test_a_name_is_not_an_identity(server):
+    """Two people typing the same name are two learners: the second is refused in words
+    (any capitals); each keeps being themselves by their own cookie; the teacher can take a
+    learner out (their cookie then opens nothing, their kernel stops, the name is free), and
+    a learner's cookie still reaches neither the teacher's view nor its actions."""
+    async def go():
+        first = await _learner(server, "Lena Same")
+        other = SimLearner(server.url, "LENA SAME")
+        await other.request("login")
+        r = await other.request("login", "POST", {"name": "LENA SAME", "code": server.code})
+        assert r.code == 400 and b"already called Lena Same" in r.body
+        assert (await other.request("room/question")).code in (302, 403)     # not let in
+        # the teacher sees one Lena, present, and cannot be acted for by a learner's cookie
+        teacher = SimLearner(server.url, "teacher")
+        await teacher.request("teacher/login")
+        assert (await teacher.request("teacher/login", "POST", {"password": server.password})).code == 302
+        state = (await teacher.request("teacher/state")).body.decode()
+        assert state.count(">Lena Same<") == 1
+        m = re.search(r"name='learner' value='([^']+)'><button[^>]*aria-label='Remove Lena Same from the room'", state)
+        lena_id = m.group(1)
+        for path in ("teacher/remove", "teacher/push", "teacher/close"):
+            assert (await first.request(path, "POST", {"learner": lena_id})).code == 403, path
+        assert (await first.request("teacher/state")).code == 403
+        # the teacher takes Lena out: her page's kernel stops, her cookie opens nothing
+        kernel = first.kernel_id
+        assert (await teacher.request("teacher/remove", "POST", {"learner": lena_id})).code == 302
+        assert (await first.request("room/question")).code in (302, 403)
+        assert (await first.request(f"api/kernels/{kernel}")).code in (302, 403)
+        state = (await teacher.request("teacher/state")).body.decode()
+        assert ">Lena Same<" not in state
+        # and the name is free again
+        r = await other.request("login", "POST", {"name": "LENA SAME", "code": server.code})
+        assert r.code == 302
+        await first.close()
+        other.http.close()
+        teacher.http.close()
+        return kernel
+    kernel = run(go())
+    assert not any(kernel in Path(f"/proc/{p}/cmdline").read_text(errors="replace")
+                   for p in server.kernels())
+
+
+def test_wrong_codes_and_passwords_are_slowed_and_logged(tmp_path):
+    server = start_class_server(tmp_path, "--lessons", "6")
+    try:
+        async def go():
+            eve = SimLearner(server.url, "Eve")
+            await eve.request("login")
+            codes = []
+            for _ in range(7):
+                codes.append((await eve.request("login", "POST", {"name": "Eve", "code": "NOPE00"})).code)
+            assert codes[:5] == [400] * 5 and 429 in codes[5:], codes
+            r = await eve.request("login", "POST", {"name": "Eve", "code": server.code})
+            assert r.code == 429 and b"Too many wrong tries" in r.body and b"seconds" in r.body
+            await eve.request("teacher/login")
+            pw = [(await eve.request("teacher/login", "POST", {"password": "guess"})).code for _ in range(7)]
+            assert pw[:5] == [403] * 5 and 429 in pw[5:], pw
+            r = await eve.request("teacher/login", "POST", {"password": server.password})
+            assert r.code == 429                          # not even the right one, until the wait is over
+            await asyncio.sleep(9)                        # 2 s, 4 s: the waits of this address
+            assert (await eve.request("login", "POST", {"name": "Eve", "code": server.code})).code == 302
+            eve.http.close()
+        run(go())
+        log = server.log()
+        assert "wrong room code from 127.0.0.1 (5 wrong in a row)" in log
+        assert "wrong teacher password from 127.0.0.1" in log and "refused a code try from 127.0.0.1" in log
+    finally:
+        server.stop()
+
+
+def test_preheated_pages_learn_their_learner_and_nobody_elses(server):
+    """Voila's pool: the pages learners open first run before anybody comes. Two learners
+    taking preheated kernels of the same lesson at the same moment each get a kernel that
+    is theirs (owner) and that learns who they are once taken: each one's answer is kept
+    under their own id. A pooled kernel answers nobody before it is taken, and the room
+    tells a kernel its learner only for that kernel's own key."""
+    from tutor.lessons import get as get_lesson
+    lesson = "05-taking-the-pile"
+    ex = get_lesson("05").exercises[0]
+
+    async def answer_first_question(sim):
+        await sim.load_widgets()
+        button = next(c for c, st in sim.models.items()
+                      if "tutor-quiz-choice" in (st.get("_dom_classes") or ())
+                      and st.get("description") == str(ex.answer))
+        await sim.send("comm_msg", {"comm_id": button, "data": {"method": "custom",
+                                                                 "content": {"event": "click"}}})
+
+    async def go():
+        teacher = SimLearner(server.url, "teacher")
+        await teacher.request("teacher/login")
+        await teacher.request("teacher/login", "POST", {"password": server.password})
+        deadline = time.monotonic() + 180                  # the pool is full before they come
+        while time.monotonic() < deadline:
+            m = re.search(r"data-ready='(\d+)' data-total='(\d+)'",
+                          (await teacher.request("teacher/state")).body.decode())
+            if m and m.group(1) == m.group(2):
+                break
+            await asyncio.sleep(1)
+        assert m and m.group(1) == m.group(2), m and m.groups()
+        ivy, jon = SimLearner(server.url, "Ivy Pool"), SimLearner(server.url, "Jon Pool")
+        assert [await ivy.join(server.code), await jon.join(server.code)] == [302, 302]
+        took = await asyncio.gather(ivy.open(lesson + ".ipynb"), jon.open(lesson + ".ipynb"))
+        assert ivy.kernel_id != jon.kernel_id
+        assert max(took) < 10, took                          # preheated: no kernel to start
+        for sim in (ivy, jon):                               # started for nobody, told later
+            (pid,) = [p for p in server.kernels()
+                      if sim.kernel_id in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
+            env = Path(f"/proc/{pid}/environ").read_text(errors="replace").split("\0")
+            assert any(v.startswith("TUTOR_KERNEL_KEY=") for v in env)
+            assert not any(v.startswith("TUTOR_LEARNER=") for v in env)
+        await asyncio.gather(ivy.connect(), jon.connect())
+        await asyncio.gather(answer_first_question(ivy), answer_first_question(jon))
+        # each other's kernel: no
+        assert (await ivy.request(f"api/kernels/{jon.kernel_id}")).code == 403
+        with pytest.raises(Exception) as refused:
+            await ivy.connect(jon.kernel_id)
+        assert "403" in str(refused.value)
+        # the room's "who is my learner?" answers only a pooled kernel's own key
+        for key in ("", "guess", ivy.cookies.get("canasta-room", "")):
+            r = await ivy.request(f"room/kernel/{jon.kernel_id}", headers={"X-Tutor-Kernel-Key": key})
+            assert r.code == 403, (key, r.code)
+        await asyncio.sleep(2)
+        for sim in (ivy, jon, teacher):
+            await sim.close()
+        return ivy, jon
+
+    ivy, jon = run(go())
+    import sqlite3
+    db = sqlite3.connect(server.base / "class.sqlite3")
+    ids = dict(db.execute("SELECT name, id FROM learners WHERE name IN ('Ivy Pool', 'Jon Pool')"))
+    rows = list(db.execute("SELECT learner, lesson, item FROM attempts WHERE lesson=?", ("05-taking-the-pile",)))
+    db.close()
+    assert sorted(r[0] for r in rows) == sorted([ids["Ivy Pool"], ids["Jon Pool"]]), rows
+    assert {r[2] for r in rows} == {ex.item}
+    assert "refused a kernel handshake" in server.log()

@@ -18,7 +18,7 @@ import pytest
 
 from browser_harness import (REPO_ROOT, ServerProcess, clipped, collect_output_errors, free_port,
                              jupyter_env, screenshot, sideways_overflow, wait_table_settled)
-from test_table_browser import _axe
+from lesson_pages import axe as _axe
 
 from tutor.engine.diagram import scene
 from tutor.engine.generate import legal_moves
@@ -282,10 +282,10 @@ def test_the_game_page_in_swedish_and_finnish(game_view, page, lang):
 def test_the_list_shows_stars_for_a_finished_lesson(game_view, page):
     """Lesson 1 done, one question missed before it was answered right: ★★☆ or ★☆☆ by the
     first tries, with its words for a screen reader; a lesson not finished has no stars."""
-    import tutor.lessons as L
+    import tutor.lessons
     from tutor.lessons.page import stars
     from tutor.progress import ProgressStore
-    lesson = L.get("01")
+    lesson = tutor.lessons.get("01")
     store = ProgressStore(game_view.store_path)
     try:
         quizzes = [i for i in lesson.items() if i.startswith("quiz")]

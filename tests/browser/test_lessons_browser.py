@@ -25,70 +25,20 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from browser_harness import (REPO_ROOT, SCREENSHOTS, TIMINGS, ServerProcess, collect_output_errors,
-                             evaluate_within,
-                             free_port, jupyter_env, open_notebook_and_run_all, screenshot, clipped,
-                             wait_table_settled)
+from browser_harness import (REPO_ROOT, collect_output_errors, evaluate_within,
+                             open_notebook_and_run_all, screenshot, clipped)
+from lesson_pages import TableAt, learner_view, loaded_clean, quiz_of, record  # noqa: F401 (fixture)
 
 import tutor.lessons
-from tutor.engine.diagram import scene
-from tutor.engine.seatview import SeatView
 from tutor.i18n import LANGUAGES
-from tutor.lessons.tasks import start_positions
 from tutor.progress import ProgressStore
 
 NOTEBOOKS = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
-TIMINGS_FILE = SCREENSHOTS / "lesson-timings.json"
-PAINTED = """(el) => { const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
-    let n = 0; for (let i = 3; i < d.length; i += 4 * 97) if (d[i]) n++;
-    return n > d.length / (4 * 97) * 0.5; }"""
-
-
-def _record(name: str, seconds: float) -> None:
-    TIMINGS[name] = seconds
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    data = json.loads(TIMINGS_FILE.read_text()) if TIMINGS_FILE.exists() else {}
-    data[name] = round(seconds, 2)
-    TIMINGS_FILE.write_text(json.dumps(data, indent=1))
-
-
-@pytest.fixture(scope="module")
-def learner_view(_prerequisites, _jupyter_base):
-    """The launcher (what scripts/lessons.sh runs), started fresh, with the browser it opens
-    replaced by a recorder (Python's webbrowser honours BROWSER): (server, path of its
-    progress store, the address it opened the browser at)."""
-    base = _jupyter_base / f"learner-view-{time.monotonic_ns()}"
-    base.mkdir()
-    opened = base / "browser-opened.txt"
-    env = jupyter_env(base)
-    env.pop("TUTOR_PROGRESS", None)
-    env.pop("TUTOR_LANG", None)
-    env["BROWSER"] = f"sh -c 'echo \"$0\" > {opened}' %s"
-    port = free_port()
-    server = ServerProcess(name="learner view", port=port, log_path=base / "lessons.log",
-                           cmd=[sys.executable, "-m", "tutor.lessons.serve", f"--port={port}",
-                                "--lang=en"])
-    t0 = time.monotonic()
-    try:
-        server.start(env, cwd=REPO_ROOT, ready_path="/voila/static/voila.js")
-        while not opened.exists() or not opened.read_text().strip():
-            if time.monotonic() - t0 > 60:
-                raise RuntimeError("the launcher never opened a browser:\n" + server.log_tail())
-            time.sleep(0.05)
-    except RuntimeError as e:
-        server.stop()
-        pytest.fail(str(e), pytrace=False)
-    _record("learner view: command until the browser is opened (s)", time.monotonic() - t0)
-    yield server, base / "data" / "canasta-tutor" / "progress.sqlite3", opened.read_text().strip()
-    server.stop()
-
-
 def _done(store_path, lesson_key):
     store = ProgressStore(store_path)
     try:
@@ -98,85 +48,6 @@ def _done(store_path, lesson_key):
 
 
 # ---------------------------------------------------------------------------- acting on a table
-
-class TableAt:
-    """The n-th table with tasks on the page, and how to click its cards."""
-
-    def __init__(self, page, lesson, section_id, index):
-        self.page, self.lesson = page, lesson
-        self.section = lesson.section(section_id)
-        self.box = page.locator(".tutor-task-table").nth(index)
-        self.canvas = self.box.locator("canvas.tutor-canvas")
-        self.starts = start_positions(lesson.position(self.section.position), self.section.tasks)
-
-    def wait_drawn(self, timeout=60_000):
-        """Drawn, and settled: not moving under a click (browser_harness.wait_table_settled).
-        Returns the seconds it has been settled."""
-        self.canvas.wait_for(state="visible", timeout=timeout)
-        self.page.wait_for_function(PAINTED, arg=self.canvas.element_handle(), timeout=timeout)
-        return wait_table_settled(self.page, self.canvas.element_handle())
-
-    def start_again(self):
-        """If an earlier walk did this table's steps (progress is per lesson, shared by the
-        languages), press "Do these steps again" and wait for step 1."""
-        from tutor.i18n import translator
-        again = self.box.locator(".tutor-task-again")
-        if again.is_visible():
-            again.click()
-            step = translator(self.lesson.lang).gettext("Step {n} of {total}").format(
-                n=1, total=len(self.section.tasks))
-            self.page.wait_for_function("([el, w]) => el.innerText.includes(w)",
-                                        arg=[self.box.locator(".tutor-task").element_handle(), step])
-
-    def bring_hand_into_view(self):
-        # blur first: a focused table canvas never scrolls (tutor/table/widget.py)
-        self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")
-        self.page.wait_for_timeout(250)
-
-    def click_cards(self, position, cards):
-        """Click `cards` (texts) in the hand of the player to move, as drawn now."""
-        self.bring_hand_into_view()
-        seat = position.turn
-        view = SeatView.of(position, seat)
-        g = self.canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
-        sc = scene(view, width=g["table"], height=g["height"])
-        k = g["width"] / sc.width
-        hand = list(view.hand)
-        used = set()
-        for card in cards:
-            i = next(i for i, c in enumerate(hand) if c.text == card and i not in used)
-            used.add(i)
-            r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
-            sel = self.box.locator(".tutor-selection")
-            before = sel.inner_text()
-            self.page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
-            self.page.wait_for_function("([el, t]) => el.innerText !== t",
-                                        arg=[sel.element_handle(), before], timeout=10_000)
-
-    def press(self, button):
-        self.box.locator(f".tutor-btn-{button}").click()
-
-    def feedback(self, state, timeout=15_000):
-        self.page.wait_for_function(
-            "([el, s]) => !!el.querySelector(`.tutor-task-feedback[data-state='${s}']`)",
-            arg=[self.box.locator(".tutor-task").element_handle(), state], timeout=timeout)
-        return self.box.locator(".tutor-task").inner_text()
-
-    def do_task(self, n, cards=None):
-        """Do task n (0-based) with its example's cards (or `cards`), expecting it done."""
-        from tutor.engine.moves import Move
-        task = self.section.tasks[n]
-        want = cards if cards is not None else [c.text for c in Move.parse(task.example).cards]
-        self.click_cards(self.starts[n], want)
-        self.press(task.move)
-        last = n + 1 == len(self.section.tasks)
-        self.page.wait_for_function(
-            "([el, want]) => el.innerText.includes(want)",
-            arg=[self.box.locator(".tutor-task").element_handle(),
-                 "All steps on this table done" if last else f"Step {n + 2} of"], timeout=15_000)
-        assert "Right." in self.box.locator(".tutor-task").inner_text()
-
 
 def _answer_wrong_then_right(page, quiz, wrong, right):
     quiz.scroll_into_view_if_needed()
@@ -206,41 +77,6 @@ def _practice_right(page, prompt_words, right):
     page.wait_for_function("(el) => el.innerText.includes('answered them all right on the first try')",
                            arg=box.locator(".tutor-practice-head").element_handle())
     return quiz
-
-
-def _loaded_clean(page, quizzes=None):
-    """A lesson page once loaded: Voila done, the recap shown, every question rendered (when
-    `quizzes` is given), and no widget that failed to display, no traceback, no error
-    output anywhere on it. A failure says which step and what the page showed."""
-    def step(what, js, arg=None, timeout=90_000):
-        try:
-            page.wait_for_function(js, arg=arg, timeout=timeout)
-        except Exception as e:          # noqa: BLE001 - said with what the page shows
-            body = page.evaluate("() => document.body ? document.body.innerText : ''")
-            raise AssertionError(f"the page never got {what} ({type(e).__name__}); "
-                                 f"{page.locator('.tutor-quiz').count()} questions, the end of "
-                                 f"its text:\n{body[-1500:]}") from None
-
-    step("loaded", """() => !document.querySelector('#loading') ||
-        getComputedStyle(document.querySelector('#loading')).display === 'none'""")
-    step("its recap", "() => !!document.querySelector('.tutor-recap')")
-    if quizzes is not None:
-        step(f"its {quizzes} questions",
-             "(n) => document.querySelectorAll('.tutor-quiz').length === n", quizzes, 30_000)
-    step("every widget drawn", "() => !document.body.innerText.includes('Loading widget')",
-         timeout=30_000)
-    text = page.inner_text("body")
-    if "Error displaying widget" in text:
-        i = text.index("Error displaying widget")
-        raise AssertionError(f"{text.count('Error displaying widget')} widgets failed to display, "
-                             f"the first after:\n{text[max(0, i - 600):i + 200]}")
-    assert page.locator(".jupyter-widgets:has-text('Error displaying widget')").count() == 0
-    assert "Traceback" not in text and not collect_output_errors(page), collect_output_errors(page)
-    return text
-
-
-def _quiz(page, prompt_words):
-    return page.locator(".tutor-quiz", has=page.locator(".tutor-quiz-prompt", has_text=prompt_words))
 
 
 def _walk_lesson_1(page):
@@ -288,7 +124,7 @@ def test_learner_view_lesson_1_from_the_list(learner_view, page, page_log):
     t0 = time.monotonic()
     page.goto(url)
     page.wait_for_selector(".tutor-lesson-list", state="visible", timeout=90_000)
-    _record("learner view: lesson list shown (s)", time.monotonic() - t0)
+    record("learner view: lesson list shown (s)", time.monotonic() - t0)
     assert page.locator(".tutor-lesson-row").count() == len(tutor.lessons.load_lessons())
     assert page.locator(".tutor-lang", has_text="Svenska").get_attribute("href") == "sv/00-lessons.ipynb"
     screenshot(page, "learner-list")
@@ -300,17 +136,17 @@ def test_learner_view_lesson_1_from_the_list(learner_view, page, page_log):
     page.wait_for_function("(el) => el.innerText.includes('Step 1 of 3')",
                            arg=table.box.locator(".tutor-task").element_handle())
     usable = time.monotonic() - settled_for
-    _record("learner view: lesson 1 opened from the list until its table is usable (s)", usable - t1)
-    _record("learner view: fresh start, list opened until lesson 1's table is usable (s)", usable - t0)
+    record("learner view: lesson 1 opened from the list until its table is usable (s)", usable - t1)
+    record("learner view: fresh start, list opened until lesson 1's table is usable (s)", usable - t0)
     assert 0 <= page.locator("h1").first.bounding_box()["y"] < 100, "the page opens at its top"
     assert page.locator(".jp-CodeMirrorEditor, .jp-InputArea-editor").count() == 0, "no code in sight"
     assert "LessonPage" not in page.inner_text("body")
-    _loaded_clean(page, len(tutor.lessons.get("01").exercises))
+    loaded_clean(page, len(tutor.lessons.get("01").exercises))
     screenshot(page, "learner-lesson-01-top")
 
     _walk_lesson_1(page)
     screenshot(page, "learner-lesson-01-tasks-done", scroll_to=".tutor-task-table")
-    quiz = _quiz(page, "How many cards does a Canasta deck hold")
+    quiz = quiz_of(page, "How many cards does a Canasta deck hold")
     reveal = _answer_wrong_then_right(page, quiz, "104", "108")
     assert "52 + 52 + 4" in reveal
     screenshot(page, "learner-lesson-01-quiz", scroll_to=".tutor-quiz")
@@ -334,7 +170,7 @@ def test_learner_view_lesson_1_from_the_list(learner_view, page, page_log):
     table = TableAt(page, tutor.lessons.get("01"), "first-look", 0)
     table.wait_drawn()
     assert "All steps on this table done" in table.box.locator(".tutor-task").inner_text()
-    assert "✔" in _quiz(page, "How many cards does a Canasta deck hold").locator(
+    assert "✔" in quiz_of(page, "How many cards does a Canasta deck hold").locator(
         ".tutor-quiz-prompt").inner_text()
     screenshot(page, "learner-lesson-01-after-reload")
 
@@ -363,7 +199,7 @@ def test_learner_view_lesson_6(learner_view, page):
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
     _walk_lesson_6(page)
     screenshot(page, "learner-lesson-06-tasks-done", scroll_to=".tutor-task-table")
-    reveal = _answer_wrong_then_right(page, _quiz(page, "one nine and the joker"), "Legal", "Illegal")
+    reveal = _answer_wrong_then_right(page, quiz_of(page, "one nine and the joker"), "Legal", "Illegal")
     assert "frozen for everybody" in reveal and "pile.take.frozen" not in reveal.split("For teachers")[0]
     screenshot(page, "learner-lesson-06-quiz", scroll_to=".tutor-quiz")
     assert "quiz:frozen-natural-joker" not in _done(store_path, "06-frozen-pile")
@@ -377,7 +213,7 @@ def test_learner_view_lesson_6(learner_view, page):
     page.wait_for_function("(el) => el.innerText.includes('7 of 12 steps done')",
                            arg=header.element_handle(), timeout=30_000)
     assert page.locator(".tutor-task-feedback, .tutor-task-do[data-done='true']").count() >= 3
-    _loaded_clean(page, len(tutor.lessons.get("06").exercises))
+    loaded_clean(page, len(tutor.lessons.get("06").exercises))
 
 
 def _kernel_gone(server, kernel_id, timeout=20.0) -> bool:
@@ -406,7 +242,7 @@ def test_learner_view_translated_lessons_load_clean_and_free_their_kernel(learne
     lang, name = path.split("/")
     lesson = tutor.lessons.get(name[:2], lang=lang)
     page.goto(server.base_url + "/voila/render/" + path)
-    text = _loaded_clean(page, len(lesson.exercises))
+    text = loaded_clean(page, len(lesson.exercises))
     assert lesson.title in text
     kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
                            ".textContent).kernelId")
@@ -416,7 +252,7 @@ def test_learner_view_translated_lessons_load_clean_and_free_their_kernel(learne
     if name.startswith("11"):
         t = translator(lang)
         ex = lesson.exercise("both-pass-5000")
-        quiz = _quiz(page, ex.prompt.split("**")[0][:30])
+        quiz = quiz_of(page, ex.prompt.split("**")[0][:30])
         quiz.scroll_into_view_if_needed()
         labels = [b.strip() for b in quiz.locator(".tutor-quiz-choice").all_inner_texts()]
         assert labels == list(ex.options) and labels[:2] == [t.word("team", "NS"), t.word("team", "EW")]
@@ -574,7 +410,7 @@ def test_learner_view_dark_theme_hint_and_answer_read_well(learner_view, page):
     """The quiz's hint box and verdicts use the theme's colours (it was light on light)."""
     server, _store, _url = learner_view
     page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb?theme=dark")
-    quiz = _quiz(page, "one nine and the joker")
+    quiz = quiz_of(page, "one nine and the joker")
     quiz.wait_for(state="visible", timeout=90_000)
     quiz.scroll_into_view_if_needed()
     quiz.locator(".tutor-quiz-choice", has_text="Legal").first.click()
@@ -632,7 +468,7 @@ def test_lab_lesson_1_walk_and_progress_after_reload(lab_server, page, page_log,
     page.locator(".tutor-task-table").first.scroll_into_view_if_needed()
     _walk_lesson_1(page)
     screenshot(page, "lab-lesson-01-tasks-done")
-    _answer_wrong_then_right(page, _quiz(page, "How many kings of hearts"), "4", "2")
+    _answer_wrong_then_right(page, quiz_of(page, "How many kings of hearts"), "4", "2")
     assert "quiz:king-copies" not in _done(_lab_store(lab_server), "01-cards")
     _lab_show_cell(page, "page.practice()")
     _practice_right(page, "How many kings of hearts", "2")
@@ -643,7 +479,7 @@ def test_lab_lesson_1_walk_and_progress_after_reload(lab_server, page, page_log,
     assert header.locator(".tutor-step[data-done='true']").count() == 1
     screenshot(page, "lab-lesson-01-after-reload")
     _lab_show_cell(page, 'page.quiz("king-copies")')
-    prompt = _quiz(page, "How many kings of hearts").locator(".tutor-quiz-prompt")
+    prompt = quiz_of(page, "How many kings of hearts").locator(".tutor-quiz-prompt")
     prompt.wait_for(state="visible", timeout=30_000)
     assert "✔" in prompt.inner_text()
     assert not collect_output_errors(page)
@@ -653,7 +489,7 @@ def test_lab_lesson_6_walk_and_progress_after_reload(lab_server, page, work_dir)
     _open_in_lab(page, lab_server, work_dir, "06-frozen-pile.ipynb")
     page.locator(".tutor-task-table").first.scroll_into_view_if_needed()
     _walk_lesson_6(page)
-    _answer_wrong_then_right(page, _quiz(page, "both natural nines"), "Illegal", "Legal")
+    _answer_wrong_then_right(page, quiz_of(page, "both natural nines"), "Illegal", "Legal")
     screenshot(page, "lab-lesson-06-quiz", scroll_to=".tutor-quiz")
     _lab_show_cell(page, "page.practice()")
     _practice_right(page, "both natural nines", "Legal")
@@ -721,13 +557,13 @@ def test_learner_view_lesson_13_two_and_six_players(learner_view, page):
     six.do_task(3)                                    # out with two canastas
     six.canvas.scroll_into_view_if_needed()
     screenshot(page, "learner-lesson-13-six-players")
-    reveal = _answer_wrong_then_right(page, _quiz(page, "draws from the stock. How many"), "16", "17")
+    reveal = _answer_wrong_then_right(page, quiz_of(page, "draws from the stock. How many"), "16", "17")
     assert "Seventeen" in reveal
     done = _done(store_path, "13-player-counts")
     assert {"task:two-draw:1", "task:two-draw:2", "task:two-draw:3", "task:two-one-canasta:1",
             "task:six-ask:4"} <= done
     assert "quiz:two-draw-cards" not in done      # missed first: it comes back in the practice box
-    _loaded_clean(page, len(lesson.exercises))
+    loaded_clean(page, len(lesson.exercises))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(1500)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -20,10 +20,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_counts_browser as counts  # noqa: E402
-from browser_harness import (PHONE, REPO_ROOT, clipped, collect_output_errors, open_voila,  # noqa: E402
-                             screenshot, sideways_overflow, wait_table_settled)
-from test_table_browser import _axe  # noqa: E402
+from browser_harness import (PHONE, REPO_ROOT, canvas_painted_fraction, clipped,  # noqa: E402
+                             collect_output_errors, open_voila, screenshot, sideways_overflow,
+                             wait_table_settled)
+from lesson_pages import axe as _axe  # noqa: E402
 
 GAME = ".tutor-count-game"
 CANVAS = f"{GAME} canvas.tutor-canvas"
@@ -63,12 +63,34 @@ def _after(page, before: str):
     wait_table_settled(page, CANVAS, timeout=60_000)
 
 
+def _white(page, region):
+    """How many card-white pixels (a card's face) the game's canvas has inside `region` (table
+    px; the backing store is twice the table's size), as test_counts_browser counts them."""
+    return page.evaluate("""([sel, x, y, w, h]) => { const c = document.querySelector(sel);
+        const d = c.getContext('2d').getImageData(Math.floor(2 * x), Math.floor(2 * y),
+                                                   Math.ceil(2 * w), Math.ceil(2 * h)).data;
+        let n = 0; for (let i = 0; i < d.length; i += 4)
+            if (d[i] >= 252 && d[i + 1] >= 252 && d[i + 2] >= 252 && d[i + 3] > 250) n++;
+        return n; }""", [CANVAS, region.x, region.y, region.w, region.h])
+
+
 def _check(page, pos, where):
     """Drawn, within the screen, no sideways scroll, nothing of the game clipped, and no card
-    face in another seat's place (test_counts_browser's pixel check, on the game's canvas)."""
+    face in another seat's place (the pixels of each other seat's place, at the size drawn),
+    while the learner's own cards are face up."""
+    from tutor.engine.diagram import scene
     page.locator(CANVAS).scroll_into_view_if_needed()
     wait_table_settled(page, CANVAS, timeout=60_000)
-    counts._check(page, pos, where)
+    assert canvas_painted_fraction(page, CANVAS) > 0.5, where
+    g = page.evaluate("(sel) => { const c = document.querySelector(sel);"
+                      " return {table: c.width / 2, height: c.height / 2}; }", CANVAS)
+    sc = scene(pos, viewer="S", width=g["table"], height=g["height"])
+    others = [r for r in sc.regions if r.kind == "seat" and r.key != "S"]
+    assert len(others) == len(pos.format.seats) - 1
+    for r in others:
+        assert _white(page, r) == 0, (where, r.key, "a card face in another seat's place")
+    hand = [r for r in sc.regions if r.kind == "hand"]
+    assert len(hand) == len(pos.hand("S")) and _white(page, hand[-1]) > 50, (where, "own cards")
     assert not sideways_overflow(page), (where, sideways_overflow(page))
     cut = clipped(page.locator(GAME))
     assert not cut, (where, cut)
@@ -112,9 +134,8 @@ def sandbox_page(request, voila_server, touch_browser, browser_context, page_log
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("count", list(COUNTS))
-def test_sandbox_count_choice_two_and_six(sandbox_page, monkeypatch, page_log, count, viewport):
+def test_sandbox_count_choice_two_and_six(sandbox_page, page_log, count, viewport):
     from tutor.lessons.counts import count_words
-    monkeypatch.setattr(counts, "CANVAS", CANVAS)        # its pixel checks, on the game's canvas
     key = COUNTS[count]
     page = sandbox_page(viewport)
     name = f"sandbox-{count}-{viewport}"

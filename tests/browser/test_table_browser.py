@@ -32,6 +32,7 @@ from browser_harness import (  # noqa: E402
     write_notebook,
 )
 from table_positions import FROZEN as POSITION  # noqa: E402
+from lesson_pages import axe  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
@@ -150,22 +151,6 @@ def _in_viewport(page, selector):
     return page.evaluate("""(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
         return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 1
                && r.right <= window.innerWidth + 1; }""", selector)
-
-
-def _axe(page, selector=".tutor-table"):
-    """axe-core's WCAG 2 A/AA findings inside `selector` that are serious or critical."""
-    page.add_script_tag(path=str(AXE))
-    result = evaluate_within(
-        page,
-        """async (sel) => {
-            const r = await axe.run(document.querySelectorAll(sel),
-                                    {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}});
-            return {violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                     nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary).slice(0, 5)})),
-                    passes: r.passes.length};
-        }""", selector, timeout=60, what="axe-core's checks")
-    bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-    return bad, result
 
 
 def _open_lab(page, lab_server, work_dir, width, height):
@@ -300,7 +285,7 @@ def test_lab_axe_light_and_dark_theme(lab_server, page, work_dir):
     _open_lab(page, lab_server, work_dir, 1280, 800)
     page.locator(".tutor-btn-take").click()            # a ruling on screen
     page.wait_for_function("() => document.querySelector('.tutor-explanation').innerText.includes('Illegal')")
-    bad, result = _axe(page, ".tutor-table, .tutor-chart")
+    bad, result = axe(page, ".tutor-table, .tutor-chart")
     assert result["passes"] > 5 and not bad, json.dumps(bad, indent=1)
     evaluate_within(page, "async () => { await window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Dark'}); }", what="the dark theme")
@@ -311,7 +296,7 @@ def test_lab_axe_light_and_dark_theme(lab_server, page, work_dir):
                 chart: getComputedStyle(document.querySelector('.tutor-chart text')).fill}; }""")
     assert colours["panel"].startswith("rgba(255, 255, 255") or colours["panel"].startswith("rgb(2"), colours
     assert not colours["chart"].startswith("rgb(27, 27, 27)"), colours     # not black on dark
-    bad, result = _axe(page, ".tutor-table, .tutor-chart")
+    bad, result = axe(page, ".tutor-table, .tutor-chart")
     assert not bad, json.dumps(bad, indent=1)
     _scroll_canvas_bottom_into_view(page)
     screenshot(page, "table-lab-dark")
@@ -344,7 +329,7 @@ def test_voila_1280x800_and_click_to_explanation(voila_server, page, page_log, w
     for sel in (".tutor-moves", ".tutor-explanation"):
         assert _in_viewport(page, sel), f"{sel} is not in view at 1280x800 in Voila"
     screenshot(page, "table-voila-1280x800")
-    bad, _ = _axe(page)
+    bad, _ = axe(page)
     assert not bad, json.dumps(bad, indent=1)
     assert not collect_output_errors(page)
 

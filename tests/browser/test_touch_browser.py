@@ -26,10 +26,9 @@ import pytest
 
 from browser_harness import (PHONE, TABLET, screenshot, scroll_offset, sideways_overflow, swipe,
                              wait_table_settled)
-from test_lessons_browser import TableAt, _loaded_clean, _quiz, learner_view  # noqa: F401 (fixture)
-from test_table_browser import _axe
+from lesson_pages import TableAt, axe, learner_view, loaded_clean, quiz_of  # noqa: F401 (fixture)
 
-import tutor.lessons as L
+import tutor.lessons
 from tutor.engine.diagram import scene
 from tutor.engine.seatview import SeatView
 
@@ -182,11 +181,11 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     page = touch_page(PHONE)
     page.goto(server.base_url + "/voila/render/01-cards.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = L.get("01")
+    lesson = tutor.lessons.get("01")
     table = TouchTable(page, lesson, "first-look", 0)
     table.wait_drawn()
     table.start_again()
-    _loaded_clean(page, len(lesson.exercises))
+    loaded_clean(page, len(lesson.exercises))
 
     # nothing wider than the phone: no sideways scroll, every quiz picture within its box
     assert sideways_overflow(page) == []
@@ -211,7 +210,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     assert p["chips"] and min(p["chips"]) >= FINGER, p["chips"]
     assert p["keys_help"] <= 1, "the keys' help line is hidden on a touch screen"
     screenshot(page, "touch-phone-lesson-01-task")
-    bad, _ = _axe(page, ".tutor-task-table")         # the tray's buttons too (WCAG 2 A/AA)
+    bad, _ = axe(page, ".tutor-task-table")         # the tray's buttons too (WCAG 2 A/AA)
     assert not bad, json.dumps(bad, indent=1)
 
     # task 1 in the tray, with a wrong try first (two kings are no meld)
@@ -242,7 +241,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     _swipe_scrolls(page, table)
 
     # a question answered by taps
-    quiz = _quiz(page, "How many cards does a Canasta deck hold")
+    quiz = quiz_of(page, "How many cards does a Canasta deck hold")
     quiz.scroll_into_view_if_needed()
     quiz.locator(".tutor-quiz-choice", has_text="108").first.tap()
     page.wait_for_function("(el) => el.innerText.includes('Right')",
@@ -259,7 +258,7 @@ def test_tablet_lesson_6_by_tapping_the_canvas(learner_view, touch_page, page_lo
     page = touch_page(TABLET)
     page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = L.get("06")
+    lesson = tutor.lessons.get("06")
     table = TouchTable(page, lesson, "what-frozen", 0)
     table.wait_drawn()
     table.start_again()
@@ -289,7 +288,7 @@ def test_a_mouse_still_clicks_on_a_touch_screen(learner_view, touch_page):
     page = touch_page({**TABLET, "is_mobile": False})
     page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
     page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    table = TouchTable(page, L.get("06"), "what-frozen", 0)
+    table = TouchTable(page, tutor.lessons.get("06"), "what-frozen", 0)
     table.wait_drawn()
     table.click_cards(table.starts[0], ["9H"])           # page.mouse.click
     assert "9♥" in table.box.locator(".tutor-selection").inner_text()

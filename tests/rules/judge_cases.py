@@ -5,9 +5,11 @@ rule expected: an id, a set of acceptable ids where the rulebook names two rules
 very same refusal, or None (legal: no rule asserted).
 
 Each rule family's test module (test_turn.py, test_melds.py, ...) runs the cases of its
-ids through check_judged, check_round_trip and check_listed; test_rulebook_coverage.py
-checks that every case is filed under exactly one family.
+ids with one line, `TestJudgeTable = judge_table_tests("turn.")`: the class runs each case
+through check_judged, check_round_trip and check_listed. test_rulebook_coverage.py checks
+that every case is filed under exactly one family.
 """
+import pytest
 import tutor
 from positions import ACES_OUT_TABLE, ASKED_PENDING, KINGS_TABLE, MELDED_NOT_ASKED, stage
 from rulebook_helpers import P, WILD, assert_illegal, assert_legal, cards_in, rank
@@ -494,3 +496,34 @@ def check_listed(rule_id, text, move):
     pos = P(text)
     sigs = {signature(m) for m in tutor.legal_moves(pos)}
     assert signature(move) in sigs, (rule_id, move, sorted(str(m) for m in tutor.legal_moves(pos)))
+
+
+CASE_FIELDS = "rule_id,kind,text,move,legal,rule"
+
+
+def judge_table_tests(*prefixes):
+    """The judge table's tests of one rule family (the cases whose rule id starts with one
+    of `prefixes`), as a test class for the family module to bind to `TestJudgeTable`:
+    each case judged as the table says, the position round-tripped and its listed moves
+    legal, and each legal case's move listed by legal_moves."""
+    cases = cases_of(*prefixes)
+    listed = listable(cases)
+
+    class TestJudgeTable:
+        CASES = cases
+        PREFIXES = prefixes
+
+        @pytest.mark.parametrize(CASE_FIELDS, cases, ids=case_ids(cases))
+        def test_judge(self, rule_id, kind, text, move, legal, rule):
+            check_judged(text, move, legal, rule)
+
+        @pytest.mark.parametrize(CASE_FIELDS, cases, ids=case_ids(cases))
+        def test_round_trip_and_legal_moves_agree_with_judge(self, rule_id, kind, text, move,
+                                                             legal, rule):
+            check_round_trip(rule_id, text, move, legal, rule)
+
+        @pytest.mark.parametrize(CASE_FIELDS, listed, ids=case_ids(listed))
+        def test_legal_moves_list_the_legal_move(self, rule_id, kind, text, move, legal, rule):
+            check_listed(rule_id, text, move)
+
+    return TestJudgeTable

@@ -26,6 +26,14 @@ EW: QH QD QS
 pile: 9C
 """
 
+# Every hand empty (the hand is over): the score-sheet tests' base, their melds follow.
+HANDS_EMPTY = """\
+N: -
+E: -
+S: -
+W: -
+"""
+
 # North-South have melded kings, East-West queens (the pile line follows).
 KINGS_TABLE = """\
 NS: KH KS KD
@@ -45,6 +53,14 @@ RED3_SPLIT = """\
 NS red3: 3H
 EW: QH QD QS
 EW red3: 3H 3D 3D
+"""
+
+# East-West have melded queens and laid out three red threes (the fourth is in the stock
+# or coming), 5C 8D on the pile: with NINES_STOCK_OUT, the last-card tests.
+EW_THREE_RED3 = """\
+EW: QH QD QS
+EW red3: 3H 3D 3D
+pile: 5C 8D
 """
 
 # South has drawn and asked "may I go out?"; North has not answered yet.

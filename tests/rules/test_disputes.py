@@ -13,7 +13,7 @@ from rulebook_helpers import (CANASTA, GOING_OUT, HAND_EW_BIG, HAND_NS_OUT, P, R
                               line_ids, line_sum, meld_of, phase, pile, play, rank, red3, turn)
 from positions import (ACES_OUT_TABLE, EIGHTS_TABLE, KINGS_TABLE, NINES_STOCK_OUT, RED3_SPLIT,
                        explained, sheet_of, stage)
-from positions import MELDED_NOT_ASKED, RED3_IN_STOCK
+from positions import EW_THREE_RED3, HANDS_EMPTY, MELDED_NOT_ASKED, RED3_IN_STOCK
 
 
 # ---------------------------------------------------------------------------
@@ -135,13 +135,9 @@ def test_d05_black_three_top_two_black_threes_in_hand():
 
 def test_d06_seven_natural_aces_640():
     RULE = "canasta.both-count"
-    s = sheet_of(P("""
-        N: -
-        E: -
-        S: -
-        W: -
+    s = sheet_of(P(stage(HANDS_EMPTY, """
         EW: AH AH AS AS AD AD AC
-    """))
+    """)))
     assert s["EW"].total == 500 + 140, RULE
 
 
@@ -1022,12 +1018,8 @@ def test_d32_all_four_red_threes_never_melded_minus_800():
 
 def test_d33_last_stock_card_red_three_ends_the_hand():
     RULE = "hand.end.stock"
-    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, """
-        EW: QH QD QS
-        EW red3: 3H 3D 3D
-        pile: 5C 8D
-        stock: 3H
-    """))
+    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, EW_THREE_RED3,
+                           "stock: 3H"))
     over = play(text, "draw")
     assert phase(over) == "over", RULE
     assert "3H" in red3(over, "NS")

@@ -6,7 +6,7 @@ rule id it checks (RULE = ... or its test id). Shared positions: positions.py.
 import tutor
 from rulebook_helpers import (GOING_OUT, P, assert_illegal, assert_legal, full_deal, line_sum,
                               phase, play, red3, turn)
-from positions import ACES_OUT_TABLE, NINES_STOCK_OUT, RED3_SPLIT, stage
+from positions import ACES_OUT_TABLE, EW_THREE_RED3, NINES_STOCK_OUT, RED3_SPLIT, stage
 
 
 def test_hand_end_out_hand_over_after_going_out():
@@ -69,12 +69,8 @@ def test_hand_end_stock_no_going_out_bonus():
 
 def test_hand_end_stock_red_three_as_last_card_ends_the_hand():
     RULE = "hand.end.stock"
-    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, """
-        EW: QH QD QS
-        EW red3: 3H 3D 3D
-        pile: 5C 8D
-        stock: 3H
-    """))
+    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, EW_THREE_RED3,
+                           "stock: 3H"))
     over = P(text).play("draw")
     assert "3H" in red3(over, "NS"), RULE
     assert phase(over) == "over", RULE

@@ -10,7 +10,7 @@ from tutor.engine.errors import PositionError, RulesError
 from tutor.engine.formats import FORMATS
 
 COUNTS = {"players=2": (2, 15, 108), "players=3": (3, 13, 108), "players=6": (6, 13, 162),
-          "players=6, six=three-teams": (6, 13, 162)}
+          "players=6, six=three-teams": (6, 13, 162), "players=3, three=cutthroat": (3, 13, 108)}
 
 
 def P(text):
@@ -268,17 +268,230 @@ def test_a_game_of_three_sides_knows_its_winner():
     assert pos.format.sides == ("E", "S", "W")
 
 
-# ---- players.cutthroat: not built, refused in words ------------------------------------------------
+# ---- players.cutthroat ------------------------------------------------------------------------------
 
-def test_cutthroat_is_refused_in_words():
-    with pytest.raises(RulesError) as err:
-        tutor.deal(seed=1, rules="players=3, three=cutthroat")
-    assert "cutthroat" in str(err.value) and "not available yet" in str(err.value)
-    assert "players.cutthroat" in str(err.value)      # the rule that is not built, named
+CUT = """rules: players=3, three=cutthroat
+turn: {turn}
+score: E {e}, S {s}, W {w}
+E: {E}
+S: {S}
+W: {W}
+E melds: {em}
+S melds: {sm}
+W melds: {wm}
+{lone}pile: {pile}
+stock: rest
+"""
+
+
+def cut(turn="S draw", e=-10, s=-10, w=-10, E="4C 5D 6H 7S 8C", S="9H 9S 4D 5S 6C", W="4H 5C 6D 7D 8D",
+        em="-", sm="-", wm="-", lone="", pile="7C 9C"):
+    return P(CUT.format(turn=turn, e=e, s=s, w=w, E=E, S=S, W=W, em=em, sm=sm, wm=wm,
+                        lone=f"lone: {lone}\n" if lone else "", pile=pile))
+
+
+def test_cutthroat_is_played_and_deals_thirteen_each():
+    pos = tutor.deal(seed=7, rules="players=3, three=cutthroat")
+    assert [len(h) for h in pos.hands] == [13, 13, 13] and pos.card_count() == 108
+    assert pos.lone is None and pos.format.sides == ("E", "S", "W")     # each alone so far
+    assert pos.format.draw_count == 2 and pos.format.canastas_to_go_out == 2
+    assert tutor.Ruleset.parse("players=3, three=cutthroat").to_text() == "players=3, three=cutthroat"
+    drawn = tutor.judge(pos, "draw")                                    # players.draw-two
+    assert drawn.legal and drawn.rule == "players.draw-two"
+    assert "in cutthroat each turn draws two" in drawn.explain().lower()
+
+
+def test_cutthroat_the_first_to_take_the_pile_is_the_lone_hand():
+    pos = cut()
+    assert pos.format.answerer("E") is None                 # before the take: each alone
+    ruling = tutor.judge(pos, "take 9H 9S")
+    assert ruling.legal
+    note = next(c for c in ruling.checks if c.rule == "players.cutthroat")
+    assert note.ok and note.key == "players.cutthroat/lone!"
+    after = ruling.after
+    assert after.lone == "S"
+    assert after.format.sides == ("EW", "S") and after.format.partners("E") == ("W",)
+    assert after.format.side_of("W") == "EW" and after.format.opponents("S") == ("W", "E")
+    assert "lone: S" in after.to_text() and P(after.to_text()) == after
+    words = ruling.explain()
+    assert "East and West are partners" in words, words
+    for lang in ("sv", "fi"):
+        assert ruling.explain(lang=lang) != words
+
+
+def test_cutthroat_a_later_take_does_not_change_the_lone_hand():
+    pos = cut(turn="E draw", E="9H 9S 4D 5S 6C", S="4C 5D 6H 7S 8C", lone="S",
+              sm="KH KD KS")
+    after = tutor.judge(pos, "take 9H 9S").after
+    assert after.lone == "S" and after.format.side_of("E") == "EW"
+
+
+def test_cutthroat_partners_ask_each_other_only_after_the_take():
+    before = cut(turn="E drawn")
+    refused = tutor.judge(before, "ask")
+    assert not refused.legal and refused.rule == "players.sides"       # nobody to ask yet
+    after = cut(turn="E drawn", lone="S")
+    asked = tutor.judge(after, "ask")
+    assert asked.legal and asked.after.actor == "W"                    # the partner answers
+    lone = cut(turn="S drawn", lone="S")
+    assert tutor.judge(lone, "ask").rule == "players.sides"            # the lone hand is alone
+
+
+def test_cutthroat_the_partners_melds_open_the_pile_for_both():
+    # before the take each is alone: West's meld of nines is not East's
+    alone = cut(turn="E draw", E="4D 5S 6C 7H", wm="9C 9S 9H", pile="7C 9D")
+    frozen = tutor.judge(alone, "take")
+    assert not frozen.legal and frozen.rule == "pile.take.frozen"
+    # once South is the lone hand, East and West are one side: West's meld counts for East
+    pair = cut(turn="E draw", E="4D 5S 6C 7H", wm="9C 9S 9H", lone="S", pile="7C 9D")
+    taken = tutor.judge(pair, "take")
+    assert taken.legal, taken.explain()
+    assert len(taken.after.team_melds("W")[0].cards) == 4 and not taken.after.team_melds("E")
+    assert P(taken.after.to_text()) == taken.after
+
+
+def test_cutthroat_first_meld_minimum_is_the_players_own_score():
+    hand = "KH KS KD QH QS QD 4C 5D"
+    meld = "meld KH KS KD; QH QS QD"                              # 60 points
+    south = cut(turn="S drawn", S=hand, e=0, s=1600, w=0)       # South's own 1600: 90
+    short = tutor.judge(south, meld)
+    assert not short.legal and short.rule == "meld.initial"
+    assert "90" in short.explain() and "your own score" in short.explain()
+    east = cut(turn="E drawn", E=hand, e=0, s=1600, w=3100)     # East's own 0: 50
+    ok = tutor.judge(east, meld)
+    assert ok.legal and any(c.key == "meld.initial/ok-own!" for c in ok.checks)
+    # in the partnership the partner who lays the side's first meld: by that partner's score
+    west = cut(turn="W drawn", W=hand, e=0, s=0, w=3100, lone="S")   # West's 3100: 120
+    assert tutor.judge(west, meld).rule == "meld.initial"
+    east_pair = cut(turn="E drawn", E=hand, e=0, s=0, w=3100, lone="S")
+    assert tutor.judge(east_pair, meld).legal
+
+
+def test_cutthroat_going_out_needs_two_canastas_of_the_side():
+    one = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC", lone="S", pile="5C")
+    refused = tutor.judge(one, "discard 9H")
+    assert not refused.legal and refused.rule == "players.cutthroat"
+    assert "two canastas" in refused.explain()
+    # the second canasta is the partner's: the side's canastas count together
+    two = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC", wm="QH QH QD QD QS QS QC",
+              lone="S", pile="5C")
+    out = tutor.judge(two, "discard 9H")
+    assert out.legal and out.after.out == "E" and out.after.lone == "S"
+    assert any(c.key == "players.cutthroat/two-canastas!" for c in out.checks)
+    # before the partnership forms the canastas are the player's own
+    alone = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC", wm="QH QH QD QD QS QS QC",
+                pile="5C")
+    assert tutor.judge(alone, "discard 9H").rule == "players.cutthroat"
+
+
+def test_cutthroat_canastas_1_keeps_one_canasta_to_go_out():
+    # the variant cutthroat-canastas=1 (Bicycle's sheet, pagat.com): one canasta of the side
+    text = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC", lone="S", pile="5C").to_text()
+    one = P(text.replace("three=cutthroat", "three=cutthroat, cutthroat-canastas=1"))
+    assert one.rules.to_text() == "players=3, three=cutthroat, cutthroat-canastas=1"
+    assert one.format.canastas_to_go_out == 1 and one.lone == "S"
+    out = tutor.judge(one, "discard 9H")
+    assert out.legal and out.after.out == "E"
+    assert tutor.judge(P(text), "discard 9H").rule == "players.cutthroat"    # the default: two
+    assert tutor.Ruleset.parse("cutthroat-canastas=1").format.canastas_to_go_out == 1  # four: as ever
+    assert P(out.after.to_text()) == out.after
+
+
+def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
+    pos = cut(turn="E drawn", E="9H", em="KH KH KD KD KS KS KC; QH QH QD QD QS QS QC",
+              pile="5C")
+    after = tutor.judge(pos, "discard 9H").after
+    assert after.out == "E" and after.lone == "E"
+    assert after.format.side_of("S") == "WS"
+
+
+def test_cutthroat_same_rank_melds_of_both_partners_stay_apart():
+    pos = cut(turn="E drawn", E="KC 4D 5S", em="KH KD KS", wm="KH KD KC", lone="S")
+    assert [m.rank for m in pos.team_melds("EW")] == ["K", "K"]
+    own = tutor.judge(pos, "meld KC").after                  # joins the mover's own
+    assert len(own.team_melds("E")[0].cards) == 4 and len(own.team_melds("W")[0].cards) == 3
+    named = tutor.judge(pos, "meld W K: KC").after           # the player names West's
+    assert len(named.team_melds("E")[0].cards) == 3 and len(named.team_melds("W")[0].cards) == 4
+    assert P(named.to_text()) == named
+    theirs = tutor.judge(pos, "meld S K: KC")                 # the lone hand's: never
+    assert not theirs.legal and theirs.rule == "meld.own-team"
+
+
+def test_cutthroat_the_last_stock_cards_discard_ends_the_hand():
+    pos = cut(turn="E drawn", E="9H 4D", lone="S")
+    empty = pos.replace(stock=(), pile=pos.pile + pos.stock)    # the stock drawn to its end
+    ruling = tutor.judge(empty, "discard 9H")
+    assert ruling.legal and ruling.after.phase == "over" and ruling.after.out is None
+    assert any(c.key == "players.cutthroat/stock-end!" for c in ruling.checks)
+    for rules in ("stock-out=ends", "stock-out=must-take"):      # whatever stock-out says
+        other = empty.replace(rules=tutor.Ruleset.parse(f"players=3, three=cutthroat, {rules}"))
+        assert tutor.judge(other, "discard 9H").after.phase == "over"
+    three = P("rules: players=3\nturn: E drawn\nE: 9H 4D\npile: 5C\nstock: rest\n")
+    three = three.replace(stock=(), pile=three.pile + three.stock)
+    assert tutor.judge(three, "discard 9H").after.phase == "draw"   # elsewhere play goes on
+
+
+def test_cutthroat_scores_per_player():
+    pos = P("""rules: players=3, three=cutthroat
+turn: S over
+score: E 0, S 0, W 0
+E: 4C 5C
+S: -
+W: KH
+E melds: QH QH QD QD QS QS QC
+S melds: 9H 9H 9D 9D 9S 9S 9C; 8H 8D 8S 8C 8C 8S 2C
+W melds: JH JD JS
+E red3: 3H
+S red3: 3D
+W red3: 3H 3D
+lone: S
+pile: 5D
+stock: rest
+out: S
+""")
+    sheet = tutor.score_hand(pos)
+    assert set(sheet) == {"E", "S", "W"}
+    # South alone: going out 100, a natural and a mixed canasta 800, its cards 70 + 80, a red three
+    assert sheet["S"].total == 100 + 500 + 300 + 70 + 80 + 100
+    # East and West, partners: the partnership's melds and hands, each their own red threes
+    side = 500 + 70 + 30 - (5 + 5 + 10)
+    assert sheet["E"].total == side + 100 and sheet["W"].total == side + 200
+    assert sheet["E"].points("score.hand") == -20 == sheet["W"].points("score.hand")
+    four = pos.replace(red3=((), (), tuple(tutor.Card(c) for c in ("3H", "3D", "3H", "3D"))))
+    assert tutor.score_hand(four)["W"].points("score.red-threes") == 800     # one player's four
+    # the pile never taken and nobody out: each alone
+    alone = pos.replace(lone=None, out=None)
+    sheets = tutor.score_hand(alone)
+    assert sheets["E"].points("score.table") == 70 and sheets["W"].points("score.table") == 30
+    assert sheets["E"].points("score.hand") == -10 and sheets["W"].points("score.hand") == -10
+
+
+def test_cutthroat_game_to_7500_per_player():
+    game = tutor.Game("players=3, three=cutthroat")
+    assert game.target == 7500 and game.totals == (0, 0, 0) and game.format.sides == ("E", "S", "W")
+    first = game.next_deal(seed=4)
+    assert first.lone is None and first.turn == "E"
+    final = first.replace(phase="over", lone="S")
+    sheet = game.add_hand(final)
+    assert set(sheet) == {"E", "S", "W"} and not game.is_over
+    game.totals = (7400, 7600, 7000)
+    assert game.is_over and game.winner == "S" and game.margin == 200
+    assert "S wins by 200" in game.result_text()
+
+
+@pytest.mark.parametrize("text, line, col, words", [
+    ("rules: players=3\nturn: S draw\nlone: S\n", 3, 1, "not at this table"),
+    ("lone: S\n", 1, 1, "not at this table"),
+    ("rules: players=3, three=cutthroat\nlone: N\n", 2, 7, "not a seat at this table"),
+    ("rules: players=3, three=cutthroat\nlone: S W\n", 2, 9, "one seat"),
+])
+def test_cutthroat_lone_line_is_checked(text, line, col, words):
     with pytest.raises(PositionError) as err:
-        P("rules: players=3, three=cutthroat\nturn: S draw\n")
-    assert err.value.line == 1
-    assert tutor.deal(seed=1, rules="players=3, three=each-alone").format.players == 3
+        P(text)
+    assert (err.value.line, err.value.column) == (line, col), str(err.value)
+    assert words in str(err.value), str(err.value)
+    for lang in ("sv", "fi"):
+        assert err.value.text(lang) != str(err.value)
 
 
 # ---- the notation: seats of the count, round trips, bad input ------------------------------------

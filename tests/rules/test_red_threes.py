@@ -8,7 +8,7 @@ import pytest
 import tutor
 from rulebook_helpers import (P, RED3, RED3_IDS, full_deal, hand, hand_size, line_sum, phase,
                               play, red3)
-from positions import KINGS_TABLE, NINES_STOCK_OUT, RED3_IN_STOCK, stage
+from positions import EW_THREE_RED3, KINGS_TABLE, NINES_STOCK_OUT, RED3_IN_STOCK, stage
 
 
 # ---------------------------------------------------------------------------
@@ -138,12 +138,8 @@ def test_red3_no_meld_unseen_hands_never_hold_red_threes():
 
 def test_red3_drawn_not_the_last_card_play_goes_on():
     RULE = "red3.drawn"
-    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, """
-        EW: QH QD QS
-        EW red3: 3H 3D 3D
-        pile: 5C 8D
-        stock: 3H 10H
-    """))
+    text = full_deal(stage("turn: S draw", NINES_STOCK_OUT, EW_THREE_RED3,
+                           "stock: 3H 10H"))
     pos = play(text, "draw")
     assert "3H" in red3(pos, "NS"), RULE
     assert sorted(hand(pos, "S")) == ["10H", "4C", "6D"], RULE

@@ -123,4 +123,5 @@ def test_every_judge_case_is_filed_under_exactly_one_rule_family():
     assert sum(len(cases_of(*prefixes)) for prefixes in FAMILIES.values()) == len(CASES)
     for f, prefixes in FAMILIES.items():
         src = open(os.path.join(here, f)).read()
-        assert "CASES = cases_of(%s)" % ", ".join('"%s"' % p for p in prefixes) in src, f
+        assert ("TestJudgeTable = judge_table_tests(%s)" % ", ".join('"%s"' % p for p in prefixes)
+                in src), f

@@ -11,7 +11,7 @@ from tutor.engine.scoring import Game
 from rulebook_helpers import (CANASTA, GOING_OUT, HAND_EQUAL, HAND_EW_OUT, HAND_NS_OUT, P,
                               RED3_IDS, finished, full_deal, line_ids, line_sum, phase, play,
                               turn)
-from positions import ACES_OUT_TABLE, staged_sheet, sheet_of, stage
+from positions import ACES_OUT_TABLE, HANDS_EMPTY, staged_sheet, sheet_of, stage
 
 
 # ---------------------------------------------------------------------------
@@ -199,14 +199,10 @@ def test_score_red_threes_minus_for_the_team_that_did_not_meld_when_the_others_g
 
 def test_score_red_threes_three_is_300_not_800():
     RULE = "red3.score"
-    s = sheet_of(P("""
-        N: -
-        E: -
-        S: -
-        W: -
+    s = sheet_of(P(stage(HANDS_EMPTY, """
         NS: 9H 9S 9D
         NS red3: 3H 3H 3D
-    """))
+    """)))
     assert s["NS"].points("score.red-threes") == 300, RULE
     assert s["NS"].total == 330, RULE
 
@@ -214,16 +210,12 @@ def test_score_red_threes_three_is_300_not_800():
 def test_score_red_threes_all_four_split_between_the_teams_is_not_800():
     RULE = "red3.score"
     # 800 is for ONE team holding all four; 2 + 2 is 200 each
-    s = sheet_of(P("""
-        N: -
-        E: -
-        S: -
-        W: -
+    s = sheet_of(P(stage(HANDS_EMPTY, """
         NS: 9H 9S 9D
         NS red3: 3H 3D
         EW: 7H 7S 7D
         EW red3: 3H 3D
-    """))
+    """)))
     assert s["NS"].points("score.red-threes") == 200, RULE
     assert s["EW"].points("score.red-threes") == 200, RULE
 
@@ -231,13 +223,9 @@ def test_score_red_threes_all_four_split_between_the_teams_is_not_800():
 def test_score_canastas_eight_card_mixed_canasta_with_three_wilds():
     RULE = "canasta.both-count"
     # 5 queens + 2C 2D JK = 8 cards, mixed: 300 + (50 + 40 + 50) = 440
-    s = sheet_of(P("""
-        N: -
-        E: -
-        S: -
-        W: -
+    s = sheet_of(P(stage(HANDS_EMPTY, """
         NS: QH QH QS QS QD 2C 2D JK
-    """))
+    """)))
     assert s["NS"].lines == (("score.canastas", 300), ("score.table", 140),
                              ("score.hand", 0)), RULE
     assert s["NS"].total == 440, RULE
@@ -246,13 +234,9 @@ def test_score_canastas_eight_card_mixed_canasta_with_three_wilds():
 def test_score_two_natural_canastas_one_mixed_counted_separately():
     RULE = "score.canastas"
     # 2 x 500 + 300 = 1300; tables 7x5 (fours) + 7x10 (tens) + 6 jacks 60 + 2H 20 = 185
-    s = sheet_of(P("""
-        N: -
-        E: -
-        S: -
-        W: -
+    s = sheet_of(P(stage(HANDS_EMPTY, """
         NS: 4H 4H 4S 4S 4D 4D 4C; 10H 10H 10S 10S 10D 10D 10C; JH JH JS JS JD JD 2H
-    """))
+    """)))
     assert s["NS"].points("score.canastas") == 1300, RULE
     assert s["NS"].points("score.table") == 35 + 70 + 80, RULE
     assert s["NS"].total == 1300 + 185, RULE

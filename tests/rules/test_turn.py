@@ -8,31 +8,12 @@ import pytest
 import tutor
 from rulebook_helpers import P, assert_illegal, assert_legal, full_deal, hand, pile, play, turn
 from positions import ASKED_PENDING, KINGS_TABLE, stage
-from judge_cases import (case_ids, cases_of, check_judged, check_listed, check_round_trip,
-                         listable)
+from judge_cases import judge_table_tests
 
 
 # ---- the judge table's cases of this family (judge_cases.py) ---------------------------
 
-CASES = cases_of("turn.")
-
-
-@pytest.mark.parametrize("rule_id,kind,text,move,legal,rule", CASES, ids=case_ids(CASES))
-def test_judge(rule_id, kind, text, move, legal, rule):
-    check_judged(text, move, legal, rule)
-
-
-@pytest.mark.parametrize("rule_id,kind,text,move,legal,rule", CASES, ids=case_ids(CASES))
-def test_round_trip_and_legal_moves_agree_with_judge(rule_id, kind, text, move, legal, rule):
-    check_round_trip(rule_id, text, move, legal, rule)
-
-
-LISTABLE = listable(CASES)
-
-
-@pytest.mark.parametrize("rule_id,kind,text,move,legal,rule", LISTABLE, ids=case_ids(LISTABLE))
-def test_legal_moves_list_the_legal_move(rule_id, kind, text, move, legal, rule):
-    check_listed(rule_id, text, move)
+TestJudgeTable = judge_table_tests("turn.")
 
 
 def test_turn_discard_forbids_two_cards():

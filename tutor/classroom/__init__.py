@@ -2,6 +2,7 @@
 
     python -m tutor class --lessons 5-8 --lang sv      # or: tutor class ...
     python -m tutor class --players 2                  # a club that plays two-handed
+    python -m tutor class --players 3 --three cutthroat   # three, the first to take the pile alone
 
 prints an address and a room code; learners on the same network open the address in a
 browser, type their name and the code, and get the lesson list and every lesson in the
@@ -67,9 +68,13 @@ def in_language(folder: Path, lang: str) -> bool:
     return lang == "en" or any((folder / lang).glob("[0-9][0-9]-*.ipynb"))
 
 
-def players_key(players: str = "4", six: str = "two-teams") -> str:
-    """The count's key (tutor.lessons.counts.COUNTS) of ``--players`` and ``--six``."""
-    return "6:three-teams" if players == "6" and six == "three-teams" else players
+def players_key(players: str = "4", six: str = "two-teams", three: str = "each-alone") -> str:
+    """The count's key (tutor.lessons.counts.COUNTS) of ``--players``, ``--six`` and ``--three``."""
+    if players == "6" and six == "three-teams":
+        return "6:three-teams"
+    if players == "3" and three == "cutthroat":
+        return "3:cutthroat"
+    return players
 
 
 def build_parser(t) -> argparse.ArgumentParser:
@@ -88,6 +93,9 @@ def build_parser(t) -> argparse.ArgumentParser:
     p.add_argument("--six", choices=("two-teams", "three-teams"), default="two-teams",
                    help=t.gettext("with --players 6: two teams of three (default) or three "
                                   "teams of two"))
+    p.add_argument("--three", choices=("each-alone", "cutthroat"), default="each-alone",
+                   help=t.gettext("with --players 3: each alone (default) or cutthroat (the "
+                                  "first to take the pile plays alone against the other two)"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=t.gettext("port to serve on"))
     p.add_argument("--ip", default="0.0.0.0",
                    help=t.gettext("address to listen on (default: every network of this computer)"))
@@ -102,8 +110,39 @@ def build_parser(t) -> argparse.ArgumentParser:
     p.add_argument("--notebooks", default=None, help=t.gettext("the folder of lesson notebooks"))
     p.add_argument("--cull-minutes", type=float, default=30.0,
                    help=t.gettext("close a learner's page kernel after this many idle minutes"))
+    p.add_argument("--expect", type=int, default=None,
+                   help=t.gettext("how many learners will come: their first pages are made ready "
+                                  "before they arrive (default: as many as this computer's memory "
+                                  "holds, at most 30; 0: none)"))
     p.add_argument("--log-level", default="WARN", help=argparse.SUPPRESS)
     return p
+
+
+#: Memory a preheated page's kernel takes (MiB, measured: docs/CLASSROOM.md), and how many
+#: kernels the pool holds per learner expected (the lesson list and tonight's first lesson).
+KERNEL_MIB = 40
+POOL_PER_LEARNER = 2
+
+
+def default_expect(available_mib: int | None = None) -> int:
+    """How many learners' first pages to make ready: at most 30, and no more than a third
+    of the memory free now holds (the pool's kernels wait all evening)."""
+    if available_mib is None:
+        available_mib = _available_mib()
+    return max(2, min(30, available_mib // 3 // (KERNEL_MIB * POOL_PER_LEARNER)))
+
+
+def _available_mib() -> int:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2 ** 20
+    except (AttributeError, ValueError, OSError):
+        return 4096
 
 
 def main(argv=None) -> int:
@@ -136,14 +175,15 @@ def main(argv=None) -> int:
     if not in_language(folder, lang):
         print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=folder / lang), file=sys.stderr)
     # tonight's player count: every learner's kernel inherits it (tutor.lessons.counts)
-    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six)
+    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six, args.three)
     from .app import make_app
     from .room import Room
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)
     room = Room.open(args.store, name=args.room, code=args.code, teacher_password=password,
                      lessons=keys, lang=lang)
+    expect = default_expect() if args.expect is None else max(0, min(args.expect, 200))
     app = make_app(room, folder, port=args.port, ip=args.ip, open_browser=not args.no_browser,
-                   cull_minutes=args.cull_minutes, log_level=args.log_level)
+                   cull_minutes=args.cull_minutes, log_level=args.log_level, expect=expect)
     # Ctrl-C stops the class even when the shell started it with SIGINT ignored (in the
     # background, from a script): Python then leaves it ignored unless told otherwise.
     signal.signal(signal.SIGINT, signal.default_int_handler)

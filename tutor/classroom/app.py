@@ -5,7 +5,8 @@ no code, one kernel per page) with what a room adds:
 
 - jupyter-server 2's identity and authorization (`auth`): the room code or the teacher
   password, and each kernel reachable by its owner only;
-- a kernel manager that starts a page's kernel for the person asking (`kernels`);
+- a kernel manager that starts a page's kernel for the person asking, or gives a learner
+  one of Voila's preheated kernels and tells that kernel who its learner is (`kernels`);
 - its own page handlers (`pages`): joining, the teacher's view, the question on screens;
 - Voila's handlers narrowed: notebooks are rendered only from the top of the lesson folder
   and of its language folders (the teacher's notebook only for the teacher), the notebook
@@ -18,6 +19,8 @@ widget messages, never ``execute_request``).
 """
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import re
 import secrets
@@ -46,8 +49,32 @@ _LESSON = re.compile(r"^(\d\d)-[^/]+\.ipynb$")
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
+class _TakingFor:
+    """The kernel manager as one page request sees it: a preheated kernel that Voila takes
+    for this request (``get_rendered_notebook``) becomes the requester's at once
+    (`RoomKernelManager.give`). Everything else is the kernel manager's own."""
+
+    def __init__(self, km, user):
+        self._km, self._user = km, user
+
+    def __getattr__(self, name):
+        return getattr(self._km, name)
+
+    async def get_rendered_notebook(self, *args, **kwargs):
+        # Voila refills the pool after `fill_delay`, read as it takes the page: replacements
+        # start one after the other once the rush is over (RoomKernelManager.refill_*)
+        self._km.fill_delay = self._km.next_refill_delay()
+        render_task, rendered, kernel_id = await self._km.get_rendered_notebook(*args, **kwargs)
+        self._km.give(kernel_id, self._user)
+        return render_task, rendered, kernel_id
+
+
 class RoomVoilaHandler(pages.InRoom, TornadoVoilaHandler):
     """Voila's page handler, for one person: which notebooks, whose kernel, the room script."""
+
+    @property
+    def kernel_manager(self):
+        return _TakingFor(self.settings["kernel_manager"], self.current_user)
 
     @web.authenticated
     async def get(self, path=None):
@@ -101,6 +128,26 @@ class RoomShutdownHandler(pages.RoomHandler):
         await self.kernel_manager.shutdown_kernel(kernel_id)
         self.set_status(204)
         self.finish()
+
+
+class KernelHandshakeHandler(tornado.web.RequestHandler):
+    """A preheated kernel asks who its learner is (its last cell, ``page.ready()``), with the
+    one-time key it was started with: answered once a learner's page has taken it, never
+    for another kernel's key (`RoomKernelManager.handshake`)."""
+
+    async def get(self, kernel_id):
+        km = self.settings["kernel_manager"]
+        try:
+            answer = await km.handshake(kernel_id, self.request.headers.get("X-Tutor-Kernel-Key", ""))
+        except asyncio.CancelledError:                  # the kernel went away meanwhile
+            answer = None
+        self.set_header("Cache-Control", "no-store")
+        if answer is None:
+            self.set_status(204)
+            self.finish()
+            return
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(answer))
 
 
 class _MembersOnly:
@@ -185,7 +232,7 @@ class RoomApp(Voila):
         from voila.app import _kernel_id_regex
         keep = []
         dropped = ("/voila/tree", "/voila/api/contents", "/voila/files/", "/voila/render/",
-                   "/voila/api/shutdown/")
+                   "/voila/api/shutdown/", "/voila/query/")     # preheated kernels ask the room
         for spec in super().init_handlers():
             pattern, cls = spec[0], spec[1]
             if pattern.rstrip("/") == self.server_url.rstrip("/") or any(d in pattern for d in dropped):
@@ -202,11 +249,14 @@ class RoomApp(Voila):
             (j + "/lessons", pages.LessonListHandler),
             (j + "/teacher", pages.TeacherHandler),
             (j + "/teacher/state", pages.TeacherStateHandler),
+            (j + "/teacher/screen", pages.TeacherScreenHandler),
+            (j + "/teacher/screen/state", pages.TeacherScreenStateHandler),
             (j + r"/teacher/(handouts|answers)\.pdf", pages.HandoutsHandler),
-            (j + r"/teacher/(push|position|reveal|close)", pages.TeacherActionHandler),
+            (j + r"/teacher/(push|position|reveal|close|remove)", pages.TeacherActionHandler),
             (j + "/room/question", pages.QuestionHandler),
             (j + "/room/answer", pages.AnswerHandler),
             (j + "/room/room.js", pages.RoomScriptHandler),
+            (j + r"/room/kernel/%s" % _kernel_id_regex, KernelHandshakeHandler),
             (j + r"/voila/api/shutdown/%s" % _kernel_id_regex, RoomShutdownHandler),
             (j + r"/voila/render/(.*)", RoomVoilaHandler,
              {"template_paths": self.template_paths, "config": self.config,
@@ -279,22 +329,55 @@ def _addresses(ip: str) -> list[str]:
     return found or [socket.gethostname()]
 
 
+def pool_pages(notebooks: Path, lang: str, lessons, expect: int) -> dict:
+    """{page: kernels kept ready}: the pages learners open first, in the room's language.
+    The lesson list and tonight's first lesson, `expect` each (everybody arrives at once),
+    tonight's other lessons a few each (learners reach them one by one; Voila refills)."""
+    from ..lessons.serve import LIST, start_page
+    if expect <= 0:
+        return {}
+    folder = Path(notebooks)
+    where = f"{lang}/" if lang != "en" and (folder / lang).is_dir() else ""
+    pages = {}
+    for page in (start_page(lang), LIST):
+        if (folder / page).is_file():
+            pages[page] = expect
+            break
+    for i, key in enumerate(lessons):
+        for page in (f"{where}{key}.ipynb", f"{key}.ipynb"):
+            if (folder / page).is_file():
+                pages[page] = expect if i == 0 else min(expect, 3)
+                break
+    return pages
+
+
 def make_app(room, notebooks: Path, *, port: int, ip: str, open_browser: bool,
-             cull_minutes: float, log_level: str = "WARN") -> RoomApp:
+             cull_minutes: float, log_level: str = "WARN", expect: int = 0) -> RoomApp:
     """A RoomApp configured for `room`, serving the notebooks of the folder `notebooks`:
     the learner view's Voila settings (``tutor.lessons.serve.voila_config``: no code, no
-    tracebacks), without preheated kernels (a room's kernel is started for the learner
-    who asks, with their name in it), and with the room's guards."""
+    tracebacks), with Voila's preheated kernels for the pages learners open first
+    (`pool_pages`, `expect` learners: 0 for none; a preheated kernel learns its learner when
+    it is taken, see `kernels`), and with the room's guards."""
     from ..lessons.serve import voila_config
-    c = voila_config(notebooks, room.lang, preheat=[])
+    c = voila_config(notebooks, room.lang,
+                     preheat=pool_pages(notebooks, room.lang, room.lessons, expect))
+    # refill a pool once the rush is over, one page after the other: kernels starting while
+    # thirty learners' pages load would slow every page (RoomKernelManager.next_refill_delay)
+    c.VoilaKernelManager.fill_delay = 20.0
     c.Voila.port = port
     c.Voila.port_retries = 0
     c.Voila.ip = ip
     c.Voila.open_browser = open_browser
     c.Voila.log_level = log_level
     c.Voila.identity_provider_class = RoomIdentityProvider
+    # who a learner is: the signed cookie of their join, kept by the browser for a month and
+    # signed with the room's own key (the same --room started again knows its learners)
+    c.Voila.cookie_secret = room.cookie_secret()
+    c.RoomIdentityProvider.cookie_options = {"expires_days": 30}
     c.Voila.authorizer_class = RoomAuthorizer
     c.VoilaConfiguration.multi_kernel_manager_class = RoomKernelManager
+    # the pages' kernels without what a page with no code cannot use (tutor/classroom/kernel.py)
+    c.VoilaConfiguration.kernel_spec_manager_class = "tutor.classroom.kernel.RoomKernelSpecManager"
     c.VoilaConfiguration.file_allowlist = []          # no files of the folder, only pages
     c.VoilaConfiguration.http_header_envs = []
     idle = max(1, int(cull_minutes * 60))

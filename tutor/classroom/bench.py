@@ -1,25 +1,30 @@
 """The class under load: simulated learners against a real class server on this machine.
 
-    python -m tutor.bench --class                      # 30 learners, 2 minutes of clicking
-    python -m tutor.classroom.bench --learners 30 --minutes 2
+    python -m tutor.classroom.bench --compare          # 30 at once, 60 over a minute; pool on, off
+    python -m tutor.bench --class                      # 30 learners, one a second, 2 minutes
+    python -m tutor.classroom.bench --learners 30 --arrive 0 --expect 30 --minutes 2
 
 A simulated learner does over HTTP and the kernel's websocket what a learner's browser
-does (`SimLearner`): joins with the room code, opens a page (Voila renders it and runs
-its kernel), connects to the kernel like Voila's front end (the Jupyter messaging
-protocol: ``comm_info_request``, each widget's ``request_state``), and then presses the
-table's move buttons every few seconds, timing each click until the explanation widget
-is updated. Protocol-level learners, not browser pages, because the figures are the
-teacher's computer's: 30 headless Chromiums on the same 2 cores would measure the
-browsers. What a browser adds on the learner's side (drawing the canvas: ~35 ms) is in
-``tests/browser`` and the main benchmark.
+does (`SimLearner`): joins with the room code, lands on the lesson list (Voila renders it
+with its kernel), leaves it for tonight's first lesson, connects to that page's kernel
+like Voila's front end (the Jupyter messaging protocol: the widget control comm's
+``request_states``), and then presses the lesson table's Draw and Undo every few
+seconds, timing each click until the explanation widget is updated. Protocol-level
+learners, not browser pages, because the figures are the teacher's computer's: 30
+headless Chromiums on the same 2 cores would measure the browsers. What a browser adds on
+the learner's side (drawing the canvas: ~35 ms) is in ``tests/browser`` and the main
+benchmark.
 
-Figures: start-up (server ready; each learner's page rendered with its kernel, and until
-its table is usable, the learners arriving one a second, or over ``--arrive`` seconds:
-0 is everybody in the same second), each page's poll for the teacher's question (the
-teacher puts one on every screen once everybody is in), memory per learner (the kernel's proportional set size, plus the
-server's growth shared out), click-to-explanation (median, p95, worst), and from these
-what a 60-learner evening needs. Traffic goes to 127.0.0.1 only; the run is bounded by
-``--minutes`` and stops the server (and every kernel) at the end.
+Figures: start-up (server ready; the pool of ready pages full, ``--expect``; each
+learner's list and lesson page, and from Join until the lesson's table is usable, the
+learners arriving over ``--arrive`` seconds: 0 is everybody in the same second), the
+kernel's core-seconds until usable, each page's poll for the teacher's question (the
+teacher puts one on every screen once everybody is in), memory per learner (the
+learner's kernel's proportional set size, plus the server's growth shared out) and of the
+whole class with the pool, click-to-explanation (median, p95, worst) over ``--minutes``
+once everybody is in, and the machine's load average (other work on the machine shows
+in every figure). Traffic goes to 127.0.0.1 only; each run stops its server (and every
+kernel) at the end.
 
 `start_class_server` is also what the tests use to run a class.
 """
@@ -45,7 +50,9 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BENCH_NOTEBOOK = "sandbox.ipynb"      # a full table (every button): what the clicks need
+BENCH_NOTEBOOK = "05-taking-the-pile.ipynb"   # tonight's first lesson (--lessons 5-8): its last
+                                              # table has Draw and Undo, what the clicks need
+LIST_NOTEBOOK = "00-lessons.ipynb"            # where a learner lands after joining
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
@@ -74,6 +81,25 @@ def descendants(pid: int) -> list[int]:
             out.append(c)
             todo.append(c)
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def pid_of_kernel(server: "ClassServer", kernel_id: str) -> int | None:
+    for pid in server.kernels():
+        try:
+            if kernel_id.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        except OSError:
+            continue
+    return None
 
 
 def pss_kib(pid: int) -> int:
@@ -117,7 +143,7 @@ class ClassServer:
                 cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"ipykernel" in cmd:
+            if b"ipykernel" in cmd or b"tutor.classroom.kernel" in cmd:
                 out.append(pid)
         return out
 
@@ -179,10 +205,14 @@ def jupyter_dirs(base: Path) -> dict:
 def start_class_server(base: Path, *args: str, port: int | None = None, code: str = "TESTRM",
                        password: str | None = None, timeout: float = 90.0,
                        env_extra: dict | None = None,
-                       entry: tuple = ("tutor.classroom",), open_browser: bool = False) -> ClassServer:
+                       entry: tuple = ("tutor.classroom",), open_browser: bool = False,
+                       expect: int = 2) -> ClassServer:
     """Start a class server (extra `args` go to ``python -m tutor class``), wait until it
     answers, and return it; its progress file is ``base/class.sqlite3``. `entry`: the
-    module to run (``("tutor", "class")`` for the command as the teacher types it)."""
+    module to run (``("tutor", "class")`` for the command as the teacher types it);
+    `expect`: its ``--expect`` (kernels kept ready per first page), unless `args` say."""
+    if "--expect" not in args:
+        args = (*args, "--expect", str(expect))
     base = Path(base)
     base.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
@@ -240,7 +270,7 @@ class SimLearner:
         self.page_html = ""
 
     # -- HTTP, with cookies kept like a browser ---------------------------------------------------
-    def _cookie_header(self) -> str:
+    def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
 
     def _keep(self, response) -> None:
@@ -256,7 +286,7 @@ class SimLearner:
     async def request(self, path: str, method: str = "GET", form: dict | None = None,
                       headers: dict | None = None):
         from tornado.httpclient import HTTPClientError
-        hdrs = {"Cookie": self._cookie_header(), **(headers or {})}
+        hdrs = {"Cookie": self.cookie_header(), **(headers or {})}
         body = None
         if form is not None:
             form = {"_xsrf": self.cookies.get("_xsrf", ""), **form}
@@ -296,7 +326,7 @@ class SimLearner:
         from tornado.websocket import websocket_connect
         kid = kernel_id or self.kernel_id
         url = self.base.replace("http", "ws", 1) + f"api/kernels/{kid}/channels?session_id={self.session}"
-        req = HTTPRequest(url, headers={"Cookie": self._cookie_header(),
+        req = HTTPRequest(url, headers={"Cookie": self.cookie_header(),
                                         "Origin": self.base.rstrip("/")})
         self.ws = await websocket_connect(req, max_message_size=64 * 1024 * 1024,
                                           subprotocols=[WS_PROTOCOL])
@@ -446,6 +476,27 @@ class Figures:
     teacher_view: list = field(default_factory=list)  # seconds per refresh of the teacher's view
     polls: list = field(default_factory=list)         # seconds per page poll for the question
     answers: int = 0                                  # learners who answered the pushed question
+    pool: int = 0                                     # --expect: pages kept ready per first page
+    pool_ready: float = 0.0                           # seconds until the pool was full
+    lists: list = field(default_factory=list)         # seconds per lesson-list page
+    start_cpu: list = field(default_factory=list)     # kernel core-seconds, start until usable
+    pool_pss: list = field(default_factory=list)      # KiB per kernel waiting in the pool
+    load: tuple = ()                                  # the machine's load average at the end
+    until: float = 0.0                                # when the clicking stops (monotonic)
+
+    def q(self, values, p):
+        if not values:
+            return float("nan")
+        s = sorted(values)
+        return s[min(len(s) - 1, int(round(p * (len(s) - 1))))]
+
+    def per_learner_mib(self) -> float:
+        per_kernel = statistics.mean(self.kernel_pss) / 1024 if self.kernel_pss else float("nan")
+        server_share = max(0, self.server_pss_after - self.server_pss_before) / 1024 / max(1, self.learners)
+        return per_kernel + server_share
+
+    def class_mib(self) -> float:
+        return (sum(self.kernel_pss) + sum(self.pool_pss) + self.server_pss_after) / 1024
 
     def report(self) -> str:
         def q(values, p):
@@ -456,12 +507,15 @@ class Figures:
         per_kernel = statistics.mean(self.kernel_pss) / 1024 if self.kernel_pss else float("nan")
         server_share = max(0, self.server_pss_after - self.server_pss_before) / 1024 / max(1, self.learners)
         per_learner = per_kernel + server_share
-        total_now = (sum(self.kernel_pss) + self.server_pss_after) / 1024
         p95 = q(self.clicks, 0.95)
         lines = [
             f"class under load: {self.learners} simulated learners (protocol level), "
             f"{len(self.clicks)} clicks, {len(self.failures)} failures",
             f"  server start until it answers      {self.server_start:7.2f} s",
+            f"  pages kept ready (--expect)        {self.pool} per first page"
+            + (f", the pool full {self.pool_ready:.0f} s after the start" if self.pool else ""),
+            f"  the lesson list                    median {q(self.lists, .5):6.2f} s, "
+            f"p95 {q(self.lists, .95):6.2f} s",
             f"  a learner's page with its kernel   median {q(self.opens, .5):6.2f} s, "
             f"p95 {q(self.opens, .95):6.2f} s, worst {max(self.opens, default=float('nan')):6.2f} s",
             f"  ... until its table is usable      median {q(self.ready, .5):6.2f} s, "
@@ -475,7 +529,10 @@ class Figures:
             f"{self.answers} of {self.learners} answered the teacher's question)",
             f"  memory per learner                 {per_learner:7.1f} MiB "
             f"(kernel PSS {per_kernel:.1f} MiB + server {server_share:.1f} MiB)",
-            f"  memory, whole class now            {total_now:7.0f} MiB",
+            f"  memory, whole class now            {self.class_mib():7.0f} MiB "
+            f"({len(self.kernel_pss)} learners' kernels, {len(self.pool_pss)} waiting in the pool)",
+            f"  a page's kernel, start until usable {q(self.start_cpu, .5):6.2f} core-s (median)",
+            f"  load average at the end            {' '.join(f'{x:.1f}' for x in self.load)}",
             f"  a 60-learner evening needs about   {60 * per_learner + self.server_pss_before / 1024:7.0f} MiB "
             f"of memory for the class",
         ]
@@ -485,23 +542,30 @@ class Figures:
 
 
 async def _learner(server: ClassServer, i: int, notebook: str, until: float, fig: Figures,
-                   every: tuple, rng: random.Random) -> None:
+                   every: tuple, rng: random.Random, kernel_ids: list) -> None:
     sim = SimLearner(server.url, f"Learner {i + 1:02d}")
     try:
         await asyncio.sleep(fig.arrive * i / fig.learners)
+        t0 = time.monotonic()                       # the learner presses Join
         if await sim.join(server.code) != 302:
             raise RuntimeError("could not join")
-        t0 = time.monotonic()
+        if notebook != LIST_NOTEBOOK:               # they land on the list, then open the lesson
+            fig.lists.append(await sim.open(LIST_NOTEBOOK))
+            await sim.request(f"voila/api/shutdown/{sim.kernel_id}", "POST", {})   # the page left
         fig.opens.append(await sim.open(notebook))
         await sim.connect()
         await sim.load_widgets()
         fig.ready.append(time.monotonic() - t0)
+        kernel_ids.append(sim.kernel_id)
+        pid = pid_of_kernel(server, sim.kernel_id)
+        if pid:
+            fig.start_cpu.append(cpu_seconds(pid))
         parts = sim.table()
         if parts is None:
             raise RuntimeError(f"{notebook} has no table with Draw, Undo and an explanation")
         draw, undo, panel = parts["draw"], parts["undo"], parts["panel"]
         polling = asyncio.ensure_future(_poll(sim, until, fig, rng))
-        while time.monotonic() < until:
+        while time.monotonic() < fig.until:
             await asyncio.sleep(rng.uniform(*every))
             fig.clicks.append(await sim.click(draw, panel))
             await asyncio.sleep(rng.uniform(*every))
@@ -517,7 +581,7 @@ async def _poll(sim: SimLearner, until: float, fig: Figures, rng: random.Random)
     """What the room's script on the page does: ask for the teacher's question every
     2.5 s, and answer it once it is there."""
     answered = False
-    while time.monotonic() < until:
+    while time.monotonic() < fig.until:
         t0 = time.monotonic()
         r = await sim.request(f"room/question?kernel={sim.kernel_id}")
         fig.polls.append(time.monotonic() - t0)
@@ -539,13 +603,13 @@ async def _teacher(server: ClassServer, until: float, fig: Figures) -> None:
     if r.code != 302:
         fig.failures.append(f"teacher could not log in ({r.code})")
         return
-    while len(fig.ready) + len(fig.failures) < fig.learners and time.monotonic() < until:
+    while len(fig.ready) + len(fig.failures) < fig.learners and time.monotonic() < fig.until:
         await asyncio.sleep(1)
     view = (await teacher.request("teacher")).body.decode()
     question = re.search(r"<option value='([^']+)'", view)
     if question:                     # everyone in: a question on every screen
         await teacher.request("teacher/push", "POST", {"question": html.unescape(question.group(1))})
-    while time.monotonic() < until:
+    while time.monotonic() < fig.until:
         t0 = time.monotonic()
         await teacher.request("teacher/state")
         fig.teacher_view.append(time.monotonic() - t0)
@@ -558,22 +622,91 @@ async def run_load(server: ClassServer, learners: int, seconds: float,
                    arrive: float = 0.0) -> Figures:
     """`learners` arrive over `arrive` seconds, then all click for `seconds`."""
     fig = Figures(learners, server_start=server.started_in, arrive=arrive)
+    fig.pool, fig.pool_ready = getattr(server, "expect", 0), getattr(server, "pool_ready", 0.0)
     fig.server_pss_before = pss_kib(server.proc.pid)
     rng = random.Random(seed)
     t0 = time.monotonic()
-    until = t0 + arrive + seconds
+    # the clicking (`seconds`) starts when the last learner is in: up to 10 minutes to arrive
+    fig.until = t0 + arrive + 600 + seconds
+    until = fig.until
+    kernel_ids: list = []
     tasks = [asyncio.ensure_future(_learner(server, i, notebook, until, fig, every,
-                                            random.Random(rng.random())))
+                                            random.Random(rng.random()), kernel_ids))
              for i in range(learners)]
     teacher = asyncio.ensure_future(_teacher(server, until, fig))
-    while len(fig.ready) + len(fig.failures) < learners and time.monotonic() < until:
+    while len(fig.ready) + len(fig.failures) < learners and time.monotonic() < fig.until:
         await asyncio.sleep(0.2)
     fig.all_in = time.monotonic() - t0
-    await asyncio.sleep(max(0.0, min(10.0, until - time.monotonic() - 5)))
-    fig.kernel_pss = [pss_kib(pid) for pid in server.kernels()]
+    fig.until = max(t0 + arrive, time.monotonic()) + seconds
+    await asyncio.sleep(max(0.0, min(10.0, fig.until - time.monotonic() - 5)))
+    mine = {pid_of_kernel(server, k) for k in kernel_ids}
+    for pid in server.kernels():
+        (fig.kernel_pss if pid in mine else fig.pool_pss).append(pss_kib(pid))
     fig.server_pss_after = pss_kib(server.proc.pid)
+    fig.load = os.getloadavg()
     await asyncio.gather(*tasks, teacher)
     return fig
+
+
+async def wait_for_pool(server: ClassServer, timeout: float = 300.0) -> float:
+    """Seconds until the server's pool is full (the teacher's view: pages ready = total), or
+    `timeout`: a pooled kernel that died at its start (a port taken meanwhile) never comes."""
+    teacher = SimLearner(server.url, "teacher")
+    t0 = time.monotonic()
+    try:
+        await teacher.request("teacher/login")
+        await teacher.request("teacher/login", "POST", {"password": server.password})
+        while time.monotonic() - t0 < timeout:
+            m = re.search(r"data-ready='(\d+)' data-total='(\d+)'",
+                          (await teacher.request("teacher/state")).body.decode())
+            if m is None or m.group(1) == m.group(2):
+                break
+            await asyncio.sleep(1)
+    finally:
+        teacher.http.close()
+    return time.monotonic() - t0
+
+
+def one_run(learners: int, seconds: float, arrive: float, expect: int,
+            notebook: str = BENCH_NOTEBOOK) -> Figures:
+    """A class server with `expect` pages kept ready (0: none), `learners` arriving over
+    `arrive` seconds, clicking for `seconds`; the server is stopped at the end."""
+    with tempfile.TemporaryDirectory(prefix="tutor-class-bench-") as tmp:
+        server = start_class_server(Path(tmp), "--lessons", "5-8", "--cull-minutes", "30",
+                                    expect=expect, timeout=300)
+        try:
+            server.expect = expect
+            server.pool_ready = server.started_in + asyncio.run(wait_for_pool(server)) if expect else 0.0
+            return asyncio.run(run_load(server, learners, seconds, notebook, arrive=arrive))
+        finally:
+            server.stop()
+
+
+#: The side-by-side run (--compare): (learners, seconds over which they arrive).
+COMPARE = ((30, 0.0), (60, 60.0))
+
+
+def compare_table(results: list) -> str:
+    """The figures of the compare run, one column per (learners, arrival, pool)."""
+    head = ["figure"] + [f"{f.learners} {'at once' if not f.arrive else f'over {f.arrive:.0f} s'}, "
+                         f"pool {'on (' + str(f.pool) + ')' if f.pool else 'off'}" for f in results]
+    rows = [
+        ("pool full after the start (s)", lambda f: f"{f.pool_ready:.0f}" if f.pool else "—"),
+        ("table usable, from Join: median / p95 (s)",
+         lambda f: f"{f.q(f.ready, .5):.1f} / {f.q(f.ready, .95):.1f}"),
+        ("the last table usable, from the first arrival (s)", lambda f: f"{f.all_in:.1f}"),
+        ("lesson list / lesson page p95 (s)", lambda f: f"{f.q(f.lists, .95):.2f} / {f.q(f.opens, .95):.2f}"),
+        ("click to explanation: median / p95 (ms)",
+         lambda f: f"{f.q(f.clicks, .5) * 1000:.0f} / {f.q(f.clicks, .95) * 1000:.0f}"),
+        ("a page's kernel, start until usable (core-s, median)", lambda f: f"{f.q(f.start_cpu, .5):.2f}"),
+        ("memory per learner (MiB)", lambda f: f"{f.per_learner_mib():.1f}"),
+        ("memory, the whole class with the pool (MiB)", lambda f: f"{f.class_mib():.0f}"),
+        ("clicks / failures", lambda f: f"{len(f.clicks)} / {len(f.failures)}"),
+        ("load average at the end (1 min)", lambda f: f"{f.load[0]:.1f}" if f.load else "?"),
+    ]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join([name] + [fn(f) for f in results]) + " |" for name, fn in rows]
+    return "\n".join(out)
 
 
 def main(argv=None) -> int:
@@ -582,17 +715,28 @@ def main(argv=None) -> int:
     p.add_argument("--minutes", type=float, default=2.0, help="clicking time (at most 10)")
     p.add_argument("--arrive", type=float, default=None,
                    help="seconds over which the learners arrive (default: one a second)")
+    p.add_argument("--expect", type=int, default=None,
+                   help="pages kept ready per first page (default: as many as the learners; 0: no pool)")
+    p.add_argument("--compare", action="store_true",
+                   help="30 learners at once and 60 over a minute, each with the pool on and off, "
+                        "in one run: a table of the figures side by side")
     p.add_argument("--notebook", default=BENCH_NOTEBOOK)
     args = p.parse_args(argv)
-    learners = max(1, min(args.learners, 80))           # bounded: this is a load test of ours
     seconds = max(20.0, min(args.minutes, 10.0) * 60)
-    with tempfile.TemporaryDirectory(prefix="tutor-class-bench-") as tmp:
-        server = start_class_server(Path(tmp), "--lessons", "5-8", "--cull-minutes", "30")
-        try:
-            arrive = float(learners) if args.arrive is None else max(0.0, min(args.arrive, 600.0))
-            fig = asyncio.run(run_load(server, learners, seconds, args.notebook, arrive=arrive))
-        finally:
-            server.stop()
+    if args.compare:
+        results = []
+        for learners, arrive in COMPARE:
+            for expect in (min(learners, 30), 0):
+                fig = one_run(learners, seconds, arrive, expect, args.notebook)
+                print(fig.report(), flush=True)
+                results.append(fig)
+        print()
+        print(compare_table(results))
+        return 1 if any(f.failures for f in results) else 0
+    learners = max(1, min(args.learners, 80))           # bounded: this is a load test of ours
+    arrive = float(learners) if args.arrive is None else max(0.0, min(args.arrive, 600.0))
+    expect = learners if args.expect is None else max(0, args.expect)
+    fig = one_run(learners, seconds, arrive, expect, args.notebook)
     print(fig.report())
     return 1 if fig.failures else 0
 

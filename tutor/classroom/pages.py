@@ -4,7 +4,8 @@
 - ``/teacher/login``, ``/teacher``: the teacher's view (who is in, their progress through
   tonight's lessons, a question put to everyone and its tally), refreshed by
   ``/teacher/state`` every few seconds; ``/teacher/<action>`` (POST) puts a question on
-  the screens, shows its ruling, takes it off.
+  the screens, shows its ruling, takes it off; ``/teacher/screen``: the screen for the
+  projector (large code, one big question, the ruling hidden until it is shown).
 - ``/room/question`` and ``/room/answer``: what the script on every lesson page
   (``static/room.js``) asks for and sends: the question on the screens, the learner's answer.
 - ``/``: learners to the lesson list, the teacher to the teacher's view.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 import time
 from functools import lru_cache
@@ -26,10 +28,11 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
-from ..engine.plainwords import move_words
+from ..engine.plainwords import move_words, without_rule_ids
 from ..i18n import N_, translator
+from ..table.panel import verdict_html
 from .auth import is_teacher, learner_user, teacher_user
-from .room import RoomError
+from .room import NAME_MAX, RoomError
 
 STATIC = Path(__file__).resolve().parent / "static"
 VERDICT = {"legal": N_("Legal"), "illegal": N_("Illegal")}
@@ -53,6 +56,11 @@ WORDS = (
     N_("Tonight: {lessons}"), N_("Type your name and the room code your teacher shows."),
     N_("Why"), N_("You said: {answer}."), N_("Your Canasta class"), N_("Your name"),
     N_("Your teacher will show the ruling."), N_("rule"), N_("tonight"),
+    N_("Remove"), N_("Remove {name} from the room"), N_("not in the room now"),
+    N_("Pages ready for learners: {ready} of {total}"),
+    N_("Remove {name} from the room? Their progress tonight is deleted, and the name is free again."),
+    N_("The screen for the room"), N_("Open the screen for the projector"), N_("Countdown"),
+    N_("No countdown"), N_("Time is up."), N_("The answers:"), N_("Right the first time"),
 )
 
 
@@ -82,6 +90,7 @@ input[type=text],input[type=password],textarea,select{font:inherit;padding:8px 1
 textarea{font-family:ui-monospace,monospace;min-height:9em}
 button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1f6b3c;background:#1f6b3c;color:#fff;cursor:pointer;margin:.6em .4em 0 0}
 button.quiet{background:#fff;color:#1f6b3c}
+tr.away td{opacity:.55}button.remove{padding:2px 10px;margin:0;font-size:.9em}
 .error{background:#fdecea;border:1px solid #e0a39c;color:#8a1c12;padding:10px 14px;border-radius:6px}
 .code{font-size:2.2em;letter-spacing:.18em;font-weight:700;font-family:ui-monospace,monospace}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e2e4de;padding:6px 8px;text-align:left}
@@ -91,10 +100,10 @@ table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1p
 """
 
 
-def page(title: str, body: str, lang: str, script: str = "") -> str:
+def page(title: str, body: str, lang: str, script: str = "", css: str = "") -> str:
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
-            f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>"
+            f"<title>{html.escape(title)}</title><style>{_CSS}{css}</style></head>"
             f"<body><main>{body}</main>{script}</body></html>")
 
 
@@ -111,6 +120,24 @@ def inline_md(text: str) -> str:
     out = html.escape(str(text))
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
+
+
+def too_many_tries(handler, kind: str) -> bool:
+    """Whether this address must wait before its next room code / teacher password counts
+    (`room.Doorman`); if so the handler's ``slowed`` is the error to show, and it is logged."""
+    from .room import TOO_MANY
+    wait = handler.room.door.wait(kind, handler.request.remote_ip)
+    if wait <= 0:
+        return False
+    handler.log.warning("refused a %s try from %s: %d s to wait after wrong tries",
+                        kind, handler.request.remote_ip, wait)
+    handler.slowed = RoomError(TOO_MANY, n=max(1, round(wait)))
+    return True
+
+
+def wrong_try(handler, kind: str, what: str) -> None:
+    n = handler.room.door.failed(kind, handler.request.remote_ip)
+    handler.log.warning("%s from %s (%d wrong in a row)", what, handler.request.remote_ip, n)
 
 
 class InRoom:
@@ -182,7 +209,7 @@ class JoinHandler(RoomHandler):
                 f"<form class='card' method='post' action='{self.url('/login')}'>"
                 f"{self.xsrf_form_html()}<input type='hidden' name='next' value='{html.escape(nxt)}'>"
                 f"<label for='name'>{w['Your name']}</label>"
-                f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='60' "
+                f"<input id='name' name='name' type='text' autocomplete='nickname' maxlength='{NAME_MAX}' "
                 f"value='{html.escape(name)}' required autofocus>"
                 f"<label for='code'>{w['Room code']}</label>"
                 f"<input id='code' name='code' type='text' autocomplete='off' autocapitalize='characters' "
@@ -200,11 +227,20 @@ class JoinHandler(RoomHandler):
     def post(self):
         name = self.get_argument("name", "")
         code = self.get_argument("code", "")
+        if too_many_tries(self, "code"):
+            self.form(name=name[:NAME_MAX], code=code[:20], error=self.slowed, status=429)
+            return
         try:
             learner = self.room.join(name, code)
         except RoomError as e:
-            self.form(name=name[:60], code=code[:20], error=e, status=400)
+            from .room import BAD_CODE
+            if e.message == BAD_CODE:
+                wrong_try(self, "code", "wrong room code")
+            else:
+                self.room.door.passed("code", self.request.remote_ip)
+            self.form(name=name[:NAME_MAX], code=code[:20], error=e, status=400)
             return
+        self.room.door.passed("code", self.request.remote_ip)
         self.identity_provider.set_login_cookie(
             self, learner_user(learner, self.room.store.learner_name(learner)))
         self.redirect(_safe_next(self.get_argument("next", ""), self.url("/")))
@@ -234,10 +270,15 @@ class TeacherLoginHandler(RoomHandler):
 
     @allow_unauthenticated
     def post(self):
+        if too_many_tries(self, "password"):
+            self.form(self.slowed, status=429)
+            return
         if not self.room.password_ok(self.get_argument("password", "")):
             from .room import BAD_PASSWORD
+            wrong_try(self, "password", "wrong teacher password")
             self.form(RoomError(BAD_PASSWORD), status=403)
             return
+        self.room.door.passed("password", self.request.remote_ip)
         self.identity_provider.set_login_cookie(self, teacher_user(self.t.gettext("Teacher")))
         self.redirect(self.url("/teacher"))
 
@@ -290,6 +331,8 @@ class TeacherView(RoomPage):
         return (f"<div class='card'><p>{w['Learners open this address and type the room code:']}</p>"
                 f"<ul>{addresses}</ul><p class='code' id='room-code'>{html.escape(room.code)}</p>"
                 f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(_lesson_titles(room)) or '—')}"
+                f" · <a href='{self.url('/teacher/screen')}' target='_blank' id='open-screen'>"
+                f"{w['Open the screen for the projector']}</a>"
                 f" · <a href='{self.url('/teacher/handouts.pdf')}'>{w['Handouts to print (PDF)']}</a>"
                 f" · <a href='{self.url('/teacher/answers.pdf')}'>{w['Answer key (PDF)']}</a>"
                 f" · <a href='{self.url(app.lesson_list_url())}' target='_blank'>{w['The lessons']}</a></p></div>")
@@ -310,13 +353,13 @@ class TeacherView(RoomPage):
             f"<form class='card' method='post' action='{self.url('/teacher/push')}'>{self.xsrf_form_html()}"
             f"<label for='question'>{w['A question from tonight’s lessons']}</label>"
             f"<select id='question' name='question'>{options}</select>"
-            f"<button type='submit'>{ask}</button></form>"
+            f"{self.countdown_html(w, 'seconds')}<button type='submit'>{ask}</button></form>"
             f"<form class='card' method='post' action='{self.url('/teacher/position')}'>{self.xsrf_form_html()}"
             f"<label for='position'>{w['Or a position of your own (in the notation)']}</label>"
             f"<textarea id='position' name='position' spellcheck='false'>{html.escape(self.get_argument('position', ''))}</textarea>"
             f"<label for='move'>{w['The move to rule on']}</label>"
             f"<input id='move' name='move' type='text' value='{html.escape(self.get_argument('move', ''))}'>"
-            f"<button type='submit'>{ask}</button></form>")
+            f"{self.countdown_html(w, 'seconds-own')}<button type='submit'>{ask}</button></form>")
         xsrf = self.xsrf_token
         xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
         # the XSRF header on a GET too: a JupyterHub service takes a script's GET with its
@@ -353,16 +396,131 @@ class TeacherView(RoomPage):
             minutes = int((now - row["seen"]) // 60)
             seen = (t.gettext("just now") if minutes < 1 else
                     t.ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes))
-            lines.append(f"<tr class='learner'><td class='name'>{html.escape(row['name'])}</td>"
+            if not row["present"]:
+                seen += " · " + t.gettext("not in the room now")
+            name = row["name"]
+            ask = json.dumps(t.gettext("Remove {name} from the room? Their progress tonight is deleted, "
+                                       "and the name is free again.").format(name=name))
+            remove = (f"<form method='post' action='{self.url('/teacher/remove')}' style='display:inline' "
+                      f"onsubmit='return confirm({html.escape(ask)})'>{self.xsrf_form_html()}"
+                      f"<input type='hidden' name='learner' value='{html.escape(row['id'])}'>"
+                      f"<button class='quiet remove' type='submit' "
+                      f"aria-label='{w.fmt('Remove {name} from the room', name=name)}'>{w['Remove']}</button></form>")
+            asked, right = row["first"]
+            first = (t.gettext("{right} of {asked} ({share} %)").format(
+                right=right, asked=asked, share=round(100 * right / asked)) if asked else "—")
+            lines.append(f"<tr class='learner{'' if row['present'] else ' away'}' "
+                         f"data-present='{str(row['present']).lower()}'>"
+                         f"<td class='name'>{html.escape(name)}</td>"
                          f"<td class='place'>{html.escape(where)}</td>{''.join(cells)}"
-                         f"<td class='muted'>{html.escape(seen)}</td></tr>")
-        count = t.ngettext("{n} learner in the room", "{n} learners in the room", len(rows)).format(n=len(rows))
+                         f"<td class='first' data-asked='{asked}' data-right='{right}'>{html.escape(first)}</td>"
+                         f"<td class='muted'>{html.escape(seen)}</td><td>{remove}</td></tr>")
+        present = sum(row["present"] for row in rows)
+        count = t.ngettext("{n} learner in the room", "{n} learners in the room", present).format(n=present)
         table = (f"<h2 id='count'>{html.escape(count)}</h2>"
                  + (f"<table id='progress'><tr><th>{w['Name']}</th>"
-                    f"<th>{w['Now in']}</th>{head}<th>{w['Last seen']}</th></tr>"
+                    f"<th>{w['Now in']}</th>{head}<th>{w['Right the first time']}</th>"
+                    f"<th>{w['Last seen']}</th><th></th></tr>"
                     f"{''.join(lines)}</table>" if rows else
                     f"<p class='muted'>{w['Nobody has joined yet.']}</p>"))
-        return self.question_html(len(rows)) + table      # the question first, while there is one
+        # the class server's pool of preheated pages; the hub's service has none (each learner
+        # has a server of their own)
+        pool_state = getattr(getattr(self, "kernel_manager", None), "pool_state", None)
+        ready, total, held = pool_state() if pool_state is not None else (0, 0, 0)
+        pool = (f"<p id='pool' class='muted' data-ready='{ready}' data-total='{total}' data-held='{held}'>"
+                + (w.fmt('Pages ready for learners: {ready} of {total}', ready=ready, total=total)
+                   if total else "") + "</p>")
+        return self.question_html(present) + table + pool   # the question first, while there is one
+
+    def countdown_html(self, w, field_id: str) -> str:
+        """The push forms' countdown: none, or seconds after which the answers close."""
+        t = self.t
+        options = [f"<option value='0'>{w['No countdown']}</option>"]
+        for n in COUNTDOWNS:
+            label = t.ngettext("{n} second", "{n} seconds", n).format(n=n)
+            options.append(f"<option value='{n}'>{html.escape(label)}</option>")
+        return (f"<label for='{field_id}'>{w['Countdown']}</label>"
+                f"<select id='{field_id}' name='seconds'>{''.join(options)}</select>")
+
+    def question_action(self, action: str) -> bool:
+        """The teacher's actions on the question on the screens (the class server's and the
+        hub's service's forms): False for an action that is not one of them."""
+        room = self.room
+        if action == "push":
+            key, _, ex_id = self.get_argument("question", "").partition("|")
+            room.push_exercise(key, ex_id, seconds=self.get_argument("seconds", "0"))
+        elif action == "position":
+            room.push_position(self.get_argument("position", ""), self.get_argument("move", ""),
+                               seconds=self.get_argument("seconds", "0"))
+        elif action == "reveal":
+            room.reveal()
+        elif action == "close":
+            room.close_question()
+        else:
+            return False
+        return True
+
+    def join_info(self) -> tuple[str, list[str], str | None]:
+        """How learners come in, for the screen: the words, the addresses, the room code."""
+        return ("Learners open this address and type the room code:",
+                list(self.settings["tutor_app"].join_addresses()), self.room.code)
+
+    def screen_state(self) -> dict:
+        """The projector's screen (`send_screen`): ``html``, and ``key``, which changes
+        when the screen must be drawn again (the seconds left tick on the page itself)."""
+        t = self.t
+        w = HtmlWords(t)
+        room = self.room
+        words, addresses, code = self.join_info()
+        where = "".join(f"<p class='addr'>{html.escape(a)}</p>" for a in addresses)
+        code_html = f"<p class='code' id='screen-code'>{html.escape(code)}</p>" if code else ""
+        q = room.current()
+        if q is None:
+            return {"key": "idle", "html": f"<div class='join'><p>{w[words]}</p>{where}{code_html}</div>"}
+        learners = sum(row["present"] for row in room.progress())
+        tally = room.tally()
+        answered = sum(tally.values())
+        said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
+                          answered).format(n=answered, total=learners)
+        parts = [f"<p class='ask'>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))}</p>",
+                 f"<p class='move'>{w['The move:']} <b>"
+                 f"{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>",
+                 f"<div class='row'><div class='diagram'>{question_diagram(q['pos'], 1.0)}</div><div class='side'>",
+                 f"<p id='answered'>{html.escape(said)}</p>"]
+        if q["left"] is not None and not q["revealed"]:
+            parts.append(countdown_html(t, q["left"], "countdown"))
+        if q["revealed"]:              # the split of the answers and the ruling, only now
+            ruling = q["ruling"]
+            verdict = "legal" if ruling.legal else "illegal"
+            parts.append(f"<div class='tally-all'><p>{w['The answers:']}</p>" + "".join(
+                f"<p class='tally' data-answer='{a}'>{html.escape(t.gettext(VERDICT[a]))}: <b>{n}</b> "
+                f"<span class='bar' style='width:{int(300 * n / max(answered, 1))}px'></span></p>"
+                for a, n in tally.items()) + "</div>")
+            parts.append(f"<p id='screen-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
+                         f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
+        parts.append("</div></div>")
+        if code:
+            parts.append(f"<p class='muted join-line'>{w[words]} {' '.join(html.escape(a) for a in addresses)}"
+                         f" <b>{html.escape(code)}</b></p>")
+        key = f"{q['id']}:{q['revealed']}:{q['closed']}:{answered}:{learners}"
+        return {"key": key, "html": "".join(parts)}
+
+    def send_screen(self):
+        """A page for the projector: large address and code; then one big question with
+        its table, how many have answered and the seconds left; the answers' split and the
+        ruling only once the teacher shows it. It asks for `screen_state` every 2 s."""
+        t = self.t
+        state = self.screen_state()
+        xsrf = self.xsrf_token
+        xsrf = xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)
+        script = "<script>" + (SCREEN_SCRIPT.replace("__STATE_URL__", json.dumps(self.url("/teacher/screen/state")))
+                               .replace("__XSRF__", json.dumps(xsrf))
+                               .replace("__KEY__", json.dumps(state["key"]))) + "</script>"
+        body = f"<div id='screen' data-key='{html.escape(state['key'])}'>{state['html']}</div>"
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page(t.gettext("The screen for the room"), body, self.room.lang, script,
+                         css=SCREEN_CSS))
 
     def question_html(self, learners: int) -> str:
         t = self.t
@@ -377,15 +535,15 @@ class TeacherView(RoomPage):
             f"<span class='bar' style='width:{int(200 * n / max(answered, 1))}px'></span></p>"
             for a, n in tally.items())
         ruling = q["ruling"]
-        verdict = "legal" if ruling.legal else "illegal"
         said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",
                           answered).format(n=answered, total=learners)
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
-                f"<div class='diagram'>{_diagram(q['pos'], 0.45)}</div>"
-                f"<p id='answered'>{html.escape(said)}</p>{bars}"
-                f"<p class='muted'>{w['The ruling']}: <b>{html.escape(t.gettext(VERDICT[verdict]))}</b>"
+                f"<div class='diagram'>{question_diagram(q['pos'], 0.45)}</div>"
+                f"<p id='answered'>{html.escape(said)}</p>"
+                f"{countdown_html(t, q['left'], 'countdown') if q['left'] is not None else ''}{bars}"
+                f"<p class='muted'>{w['The ruling']}: {verdict_html(ruling, t.lang)}"
                 f" (<code>{html.escape(ruling.rule)}</code>)</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
                 f"<button type='submit'{' disabled' if q['revealed'] else ''}>{w['Show the ruling on every screen']}</button></form>"
@@ -420,25 +578,40 @@ class TeacherStateHandler(TeacherHandler):
 
 class TeacherActionHandler(TeacherHandler):
     @web.authenticated
-    def post(self, action):
+    async def post(self, action):
         self.must_be_teacher()
         room = self.room
         try:
-            if action == "push":
-                key, _, ex_id = self.get_argument("question", "").partition("|")
-                room.push_exercise(key, ex_id)
-            elif action == "position":
-                room.push_position(self.get_argument("position", ""), self.get_argument("move", ""))
-            elif action == "reveal":
-                room.reveal()
-            elif action == "close":
-                room.close_question()
-            else:
+            if action == "remove":
+                learner = self.get_argument("learner", "")
+                if room.remove(learner):
+                    self.log.warning("the teacher removed learner %s", learner)
+                    km = self.kernel_manager
+                    for kid in km.kernels_of(learner):
+                        await km.shutdown_kernel(kid)
+            elif not self.question_action(action):
                 raise web.HTTPError(404)
         except RoomError as e:
             self.send_view(e, status=400)
             return
         self.redirect(self.url("/teacher"))
+
+
+class TeacherScreenHandler(TeacherHandler):
+    """The screen for the projector (`TeacherView.send_screen`)."""
+
+    @allow_unauthenticated                  # the teacher's, not the learners': to the login
+    def get(self):
+        if self.must_be_teacher():
+            self.send_screen()
+
+
+class TeacherScreenStateHandler(TeacherHandler):
+    @web.authenticated
+    def get(self):
+        if not is_teacher(self.current_user):
+            raise web.HTTPError(403)
+        self.send_json(self.screen_state())
 
 
 class HandoutsHandler(TeacherHandler):
@@ -473,7 +646,10 @@ class QuestionHandler(RoomHandler):
 
     def question_state(self, kernel: str = "") -> dict:
         user = self.current_user
-        asleep = bool(kernel) and self.kernel_manager.owner(kernel) != user.username
+        km = self.kernel_manager
+        if not is_teacher(user):
+            self.room.touch(user.username)              # their page is open: in the room
+        asleep = bool(kernel) and km.owner(kernel) != user.username
         return learner_question(self.room, user.username, asleep)
 
 
@@ -514,18 +690,18 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     if q is None:
         return state
     mine = room.answer_of(learner, q["id"])
-    key = f"{q['id']}:{mine}:{q['revealed']}"
+    key = f"{q['id']}:{mine}:{q['revealed']}:{q['closed']}"
     ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
     parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
              f"<p class='tutor-room-ask'><b>{ask}</b></p>",
-             f"<div class='tutor-room-diagram'>{_diagram(q['pos'])}</div>",
+             f"<div class='tutor-room-diagram'>{question_diagram(q['pos'])}</div>",
              f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>"]
     if q["revealed"]:
         ruling = q["ruling"]
         verdict = "legal" if ruling.legal else "illegal"
+        # in words only: a learner's page shows no rule ids and no notation
         parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                     f"{html.escape(ruling.explain(room.lang))} "
-                     f"<span class='tutor-room-rule'>({w['rule']} <code>{html.escape(ruling.rule)}</code>)</span></p>")
+                     f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
         if mine:
             right = mine == verdict
             parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
@@ -533,7 +709,11 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     elif mine:
         parts.append(f"<p class='tutor-room-said'>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "
                      f"{w['Your teacher will show the ruling.']}</p>")
-    if not q["revealed"]:
+    if q["closed"] and not q["revealed"]:
+        parts.append(f"<p class='tutor-room-time'>{w['Time is up.']}</p>")
+    elif q["left"] is not None and not q["revealed"]:
+        parts.append(countdown_html(t, q["left"], "tutor-room-time"))
+    if not q["revealed"] and not q["closed"]:
         parts.append("<p>" + "".join(
             f"<button type='button' class='tutor-room-answer' data-answer='{a}' data-push='{q['id']}'"
             f"{' aria-pressed=true' if mine == a else ''}>{html.escape(t.gettext(VERDICT[a]))}</button>"
@@ -544,6 +724,55 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
 
 
 # ---- helpers -------------------------------------------------------------------------------------
+
+#: The countdowns the teacher's forms offer, in seconds.
+COUNTDOWNS = (20, 30, 60, 90)
+
+
+def countdown_html(t, left: float, css_class: str) -> str:
+    """The seconds left to answer, as a line the page's script counts down
+    (``data-left``, ``data-one``/``data-many``: the words for one and for several seconds)."""
+    n = math.ceil(left)
+    if n <= 0:
+        up = t.gettext("Time is up.")
+        return f"<p class='{css_class}' data-left='0' data-up='{html.escape(up)}'>{html.escape(up)}</p>"
+    one = t.ngettext("{n} second left", "{n} seconds left", 1)
+    many = t.ngettext("{n} second left", "{n} seconds left", 2)
+    now = t.ngettext("{n} second left", "{n} seconds left", n).format(n=n)
+    up = t.gettext("Time is up.")
+    return (f"<p class='{css_class}' data-left='{left:.1f}' data-one='{html.escape(one)}' "
+            f"data-many='{html.escape(many)}' data-up='{html.escape(up)}'>{html.escape(now)}</p>")
+
+
+#: The screen's script: the state every 2 s (drawn again when its key changes) and the
+#: seconds left every quarter second. (A language whose plural for 2 differs from larger
+#: numbers would need more forms; en, sv and fi do not.)
+SCREEN_SCRIPT = """
+(function(){const box=document.getElementById('screen');let key=__KEY__,shown=Date.now();
+function tick(){box.querySelectorAll('[data-left]').forEach(p=>{
+ const left=Math.ceil(Number(p.dataset.left)-(Date.now()-shown)/1000);
+ p.textContent=left>0?(left===1?p.dataset.one:p.dataset.many).replace('{n}',left):p.dataset.up;});}
+async function poll(){try{const r=await fetch(__STATE_URL__,{cache:'no-store',headers:{'X-XSRFToken':__XSRF__}});
+ if(r.ok){const s=await r.json();if(s.key!==key){box.innerHTML=s.html;key=s.key;box.dataset.key=key;shown=Date.now();}}}
+ catch(e){}setTimeout(poll,2000);}
+setInterval(tick,250);setTimeout(poll,2000);})();
+"""
+
+#: The screen's look: large enough to read from the back of a room (5 m), one screen high.
+SCREEN_CSS = """
+main{max-width:none;padding:2vh 3vw}body{font-size:clamp(18px,2.4vh,40px);background:#fff}
+#screen .join{text-align:center;margin-top:12vh}#screen .join p{font-size:1.6em;margin:.4em 0}
+#screen .addr{font-family:ui-monospace,monospace;font-size:1.8em!important;font-weight:700}
+#screen .code{font-size:4.5em!important;letter-spacing:.2em}
+#screen .ask{font-size:1.5em;margin:0 0 .3em}#screen .move{font-size:1.3em;margin:0 0 .4em}
+#screen .row{display:flex;gap:2.5vw;align-items:flex-start}#screen .row .diagram{flex:0 1 auto;max-width:58%}
+#screen .side{flex:1 1 0;min-width:0}
+#screen .diagram svg{width:auto;max-width:100%;height:auto;max-height:72vh;display:block}
+#screen #answered,#screen .countdown{font-size:1.5em;font-weight:700;margin:.2em 0 .6em}
+#screen #screen-ruling{font-size:1.4em;background:#eef6ef;border-left:8px solid #1f6b3c;padding:.4em .8em}
+#screen .tally{font-size:1.3em;margin:.2em 0}#screen .tally-all p:first-child{margin:.2em 0}
+#screen .join-line{font-size:1em;margin-top:.6em}
+"""
 
 def _short(text: str, n: int = 90) -> str:
     text = " ".join(re.sub(r"[`*]", "", str(text)).split())
@@ -558,7 +787,7 @@ def _lesson_titles(room) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _diagram(pos, scale: float = 0.6) -> str:
+def question_diagram(pos, scale: float = 0.6) -> str:
     """The table seen by the player whose move is asked about (drawn once per question:
     every learner's page asks for it every few seconds)."""
     from ..engine.diagram import position_svg
@@ -567,4 +796,5 @@ def _diagram(pos, scale: float = 0.6) -> str:
 
 __all__ = ["RoomPage", "TeacherView", "learner_question", "JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",
            "TeacherHandler", "TeacherStateHandler", "TeacherActionHandler", "HandoutsHandler",
+           "TeacherScreenHandler", "TeacherScreenStateHandler",
            "QuestionHandler", "AnswerHandler", "RoomScriptHandler"]

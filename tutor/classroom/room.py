@@ -8,10 +8,16 @@ sees, what a pushed position is and how its answers are tallied.
     room.code                      # "K7XPQM": what learners type to join
     learner = room.join("Anna", "k7x pqm")   # -> learner id; RoomError in words if not
     room.progress()                # one row per learner: where they are, what they did
+    room.remove(learner)           # the teacher takes a learner out of the room
     room.push_exercise("06-frozen-pile", "frozen-natural-joker")
+    room.push_exercise("06-frozen-pile", "frozen-natural-joker", seconds=30)  # a countdown
     room.answer(learner, push_id, "illegal"); room.tally()
 
-A learner is one row of the store's ``learners`` table (``room`` = the room's name); what
+A learner is one row of the store's ``learners`` table (``room`` = the room's name), and
+each join is a learner of its own: who they are is the signed cookie the join gives their
+browser, never the name they typed. A name already in the room is refused in words (two
+Annas become "Anna" and "Anna B"), so nobody can become a classmate by typing their name;
+the teacher can take a learner out (`remove`), which frees the name. What
 they do in a lesson is written by the lesson itself, in the learner's kernel, through
 ``tutor.progress.current_learner()`` (the class server puts the learner's id in the
 kernel's environment). Errors a person can cause (a wrong code, an empty name, bad
@@ -36,17 +42,29 @@ CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"
 CODE_LENGTH = 6
 NAME_MAX = 40
 ANSWERS = ("legal", "illegal")
+#: A learner is "in the room" while their pages ask for the teacher's question (every few
+#: seconds) or they did something in the last PRESENT_SECONDS.
+PRESENT_SECONDS = 120
+#: How often a page's poll may write "seen" to the store (it polls every 2.5 s).
+TOUCH_SECONDS = 20
 
 BAD_CODE = N_("That is not the room code. Ask your teacher for it.")
 NO_NAME = N_("Please type your name, so that your teacher knows who you are.")
+NAME_TAKEN = N_("Somebody in the room is already called {name}. Add a letter to tell you "
+                "apart (for example {name} B). Was it you, in another browser? Ask your teacher.")
 LONG_NAME = N_("Please use a shorter name (at most {n} characters).")
 BAD_PASSWORD = N_("That is not the teacher password.")
+TOO_MANY = N_("Too many wrong tries from this computer. Wait {n} seconds, then try again.")
 NO_MOVE = N_("Type a move to ask about, for example: take 9H 9S")
 NOT_TONIGHT = N_("That question is not in tonight's lessons.")
 BAD_POSITION = N_("The position could not be read: {error}")
 BAD_MOVE = N_("The move could not be read: {error}")
 NO_QUESTION = N_("There is no question on the screens now.")
 BAD_ANSWER = N_("Answer with Legal or Illegal.")
+TIME_UP = N_("Time is up: the answers to this question are closed.")
+BAD_COUNTDOWN = N_("A countdown is a whole number of seconds, from 0 (none) to {n}.")
+#: The longest countdown a teacher may give a question, in seconds.
+COUNTDOWN_MAX = 600
 
 
 class RoomError(ValueError):
@@ -58,6 +76,15 @@ class RoomError(ValueError):
 
     def text(self, lang: str) -> str:
         return translator(lang).gettext(self.message).format(**self.fields)
+
+
+def countdown(seconds) -> int:
+    """A countdown the teacher chose, as whole seconds (0: none); RoomError in words if it
+    is not a whole number from 0 to COUNTDOWN_MAX."""
+    text = str(seconds if seconds is not None else "").strip() or "0"
+    if not text.isdigit() or int(text) > COUNTDOWN_MAX:
+        raise RoomError(BAD_COUNTDOWN, n=COUNTDOWN_MAX)
+    return int(text)
 
 
 def new_code() -> str:
@@ -79,6 +106,56 @@ def clean_name(name) -> str:
     if len(text) > NAME_MAX:
         raise RoomError(LONG_NAME, n=NAME_MAX)
     return text
+
+
+class Doorman:
+    """Wrong room codes and teacher passwords, counted per address: after FREE wrong tries
+    in a row an address must wait before it may try again, twice as long after every
+    further wrong try (2 s, 4 s, … up to LONGEST). A right try clears the count.
+
+        door = Doorman()
+        door.wait("code", ip)          # seconds to wait before this try counts (0: go on)
+        door.failed("code", ip)        # -> wrong tries in a row
+        door.passed("code", ip)
+    """
+
+    FREE = 5
+    LONGEST = 300.0
+    FORGET = 3600.0                    # a count older than this starts again
+
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self._tries: dict = {}         # (kind, ip) -> [wrong tries in a row, time of the last]
+
+    def wait(self, kind: str, ip: str) -> float:
+        n, last = self._tries.get((kind, ip), (0, 0.0))
+        if n < self.FREE:
+            return 0.0
+        left = last + self.pause(n) - self.clock()
+        return max(0.0, left)
+
+    def pause(self, n: int) -> float:
+        return 0.0 if n < self.FREE else min(self.LONGEST, 2.0 ** (n - self.FREE + 1))
+
+    def failed(self, kind: str, ip: str) -> int:
+        now = self.clock()
+        n, last = self._tries.get((kind, ip), (0, 0.0))
+        n = 1 if now - last > self.FORGET else n + 1
+        self._tries[(kind, ip)] = (n, now)
+        if len(self._tries) > 10_000:                  # a flood of addresses: drop the old ones
+            for key, (_, at) in list(self._tries.items()):
+                if now - at > self.FORGET:
+                    del self._tries[key]
+        return n
+
+    def passed(self, kind: str, ip: str) -> None:
+        self._tries.pop((kind, ip), None)
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Names a teacher could not tell apart on the screen: capitals, accents' forms."""
+    fold = lambda s: unicodedata.normalize("NFKC", s).casefold()      # noqa: E731
+    return fold(a) == fold(b)
 
 
 def default_store_path() -> Path:
@@ -109,6 +186,9 @@ class Room:
     lessons: tuple = ()             # tonight's lesson keys ("06-frozen-pile", ...)
     lang: str = "en"
     revealed: set = field(default_factory=set)    # push ids whose ruling is shown
+    deadlines: dict = field(default_factory=dict)  # push id -> time its answers close
+    _touched: dict = field(default_factory=dict, repr=False)   # learner -> last "seen" written
+    door: Doorman = field(default_factory=Doorman, repr=False)
 
     @classmethod
     def open(cls, store_path=None, name: str | None = None, code: str | None = None,
@@ -121,6 +201,12 @@ class Room:
                    lessons=keys, lang=lang)
 
     # ---- coming in ----------------------------------------------------------------------
+    def cookie_secret(self) -> bytes:
+        """The key that signs this room's cookies, kept in the store: the same room name
+        started again (``--room tuesday``) still knows its learners' browsers."""
+        return bytes.fromhex(self.store.secret(f"cookie-secret:{self.name}",
+                                               lambda: secrets.token_hex(32)))
+
     def code_ok(self, typed) -> bool:
         return hmac.compare_digest(_plain(typed).encode(), self.code.encode())
 
@@ -128,31 +214,51 @@ class Room:
         return hmac.compare_digest(str(typed or "").encode(), self.teacher_password.encode())
 
     def join(self, name, code) -> str:
-        """A learner comes in with a name and the room code: their learner id. The same
-        name again (a closed browser, another seat) is the same learner, progress kept."""
+        """A learner comes in with a name and the room code: a new learner id (their
+        browser keeps it in a cookie; coming back in the same browser needs no new join).
+        A name already in the room, in any capitals, is refused in words: typing a
+        classmate's name never makes you them."""
         if not self.code_ok(code):
             raise RoomError(BAD_CODE)
         name = clean_name(name)
         for row in self.store.learners(self.name):
-            if row["name"].casefold() == name.casefold():
-                learner, name = row["id"], row["name"]     # the name as first given
-                break
-        else:
-            learner = f"{self.name}/{secrets.token_hex(4)}"
+            if _same_name(row["name"], name):
+                raise RoomError(NAME_TAKEN, name=row["name"])
+        learner = f"{self.name}/{secrets.token_hex(8)}"
         self.store.join(learner, name, self.name)
         return learner
 
     def is_learner(self, learner: str) -> bool:
-        return any(row["id"] == learner for row in self.store.learners(self.name))
+        return self.store.learner_room(learner) == self.name
+
+    def remove(self, learner: str) -> bool:
+        """The teacher takes a learner out of the room: their row, progress and answers go,
+        their cookie opens nothing any more, and their name is free again."""
+        if not self.is_learner(learner):
+            return False
+        self.store.remove_learner(learner)
+        self._touched.pop(learner, None)
+        return True
+
+    def touch(self, learner: str, now: float | None = None) -> None:
+        """A learner's page is open (its poll): they are in the room. Written to the store
+        at most every TOUCH_SECONDS per learner."""
+        now = time.time() if now is None else now
+        if now - self._touched.get(learner, 0.0) >= TOUCH_SECONDS:
+            self._touched[learner] = now
+            self.store.seen(learner, now)
 
     def opened(self, learner: str, lesson_key: str) -> None:
         """A learner opened a lesson: that is where they are now."""
         self.store.set_place(learner, lesson_key)
 
     # ---- what the teacher sees ------------------------------------------------------------
-    def progress(self) -> list[dict]:
-        """One row per learner, in the order they came: name, where they are, and per
-        lesson of tonight how many of its items are done out of how many."""
+    def progress(self, now: float | None = None) -> list[dict]:
+        """One row per learner, in the order they came: name, where they are, whether they
+        are in the room now (``present``: seen in the last PRESENT_SECONDS), per lesson
+        of tonight how many of its items are done out of how many, and ``first``: tonight's
+        questions answered and how many of them right on the first try."""
+        now = time.time() if now is None else now
         totals = {key: lesson_items(lesson(key, self.lang)) for key in self.lessons}
         rows = []
         for row in self.store.learners(self.name):
@@ -162,8 +268,11 @@ class Room:
             for key, items in totals.items():
                 got = {item for les, item in done if les == key}
                 per[key] = (len(got & items) if items else len(got), len(items))
+            tries = [v for k, v in self.store.first_tries(row["id"]).items() if k in totals]
             rows.append({"id": row["id"], "name": row["name"], "seen": row["seen"],
-                         "place": place[0] if place else None, "lessons": per})
+                         "present": now - row["seen"] <= PRESENT_SECONDS,
+                         "place": place[0] if place else None, "lessons": per,
+                         "first": (sum(n for n, _ in tries), sum(r for _, r in tries))})
         return rows
 
     # ---- a position on every screen ---------------------------------------------------------
@@ -176,14 +285,26 @@ class Room:
             out += [(les, ex) for ex in les.exercises if ex.kind == "judge"]
         return out
 
-    def push_exercise(self, lesson_key: str, exercise_id: str) -> int:
+    def push_exercise(self, lesson_key: str, exercise_id: str, seconds=0,
+                      now: float | None = None) -> int:
+        """A question of tonight's lessons on every screen; ``seconds``: a countdown after
+        which its answers close (0: none)."""
+        seconds = countdown(seconds)
         for les, ex in self.questions():
             if les.key == lesson_key and ex.id == exercise_id:
-                return self.store.push(self.name, ex.position().to_text(), ex.move, ex.prompt)
+                return self._clock(self.store.push(self.name, ex.position().to_text(), ex.move,
+                                                   ex.prompt), seconds, now)
         raise RoomError(NOT_TONIGHT)
 
-    def push_position(self, text: str, move: str, prompt: str = "") -> int:
+    def _clock(self, push_id: int, seconds: int, now: float | None) -> int:
+        if seconds:
+            self.deadlines[push_id] = (time.time() if now is None else now) + seconds
+        return push_id
+
+    def push_position(self, text: str, move: str, prompt: str = "", seconds=0,
+                      now: float | None = None) -> int:
         """A position the teacher typed (the notation) and a move to rule on."""
+        seconds = countdown(seconds)
         from ..engine.errors import TutorError
         from ..engine.moves import Move
         from ..engine.position import Position
@@ -197,16 +318,20 @@ class Room:
             Move.parse(move)
         except TutorError as e:
             raise RoomError(BAD_MOVE, error=str(e)) from None
-        return self.store.push(self.name, pos.to_text(), move.strip(), str(prompt or "").strip())
+        return self._clock(self.store.push(self.name, pos.to_text(), move.strip(),
+                                           str(prompt or "").strip()), seconds, now)
 
-    def current(self) -> dict | None:
+    def current(self, now: float | None = None) -> dict | None:
         """The question on the screens now: the store's push, with its position parsed,
-        the engine's ruling, and whether the teacher has shown it."""
+        the engine's ruling, whether the teacher has shown it, and its countdown: ``left``
+        (seconds, None without one) and ``closed`` (the time is up)."""
         push = self.store.current_push(self.name)
         if push is None:
             return None
+        end = self.deadlines.get(push["id"])
+        left = None if end is None else max(0.0, end - (time.time() if now is None else now))
         return {**push, **self._judged(push["position"], push["move"]),
-                "revealed": push["id"] in self.revealed}
+                "revealed": push["id"] in self.revealed, "left": left, "closed": left == 0.0}
 
     @staticmethod
     @lru_cache(maxsize=16)
@@ -218,12 +343,15 @@ class Room:
         pos = Position.parse(text)
         return {"pos": pos, "ruling": judge(pos, move)}
 
-    def answer(self, learner: str, push_id, answer: str) -> None:
+    def answer(self, learner: str, push_id, answer: str, now: float | None = None) -> None:
         push = self.store.current_push(self.name)
         if push is None or str(push["id"]) != str(push_id):
             raise RoomError(NO_QUESTION)
         if answer not in ANSWERS:
             raise RoomError(BAD_ANSWER)
+        end = self.deadlines.get(push["id"])
+        if end is not None and (time.time() if now is None else now) >= end:
+            raise RoomError(TIME_UP)
         self.store.answer(push["id"], learner, answer)
 
     def answer_of(self, learner: str, push_id: int) -> str | None:

@@ -97,13 +97,13 @@ ALL_CARDS: list[Card] = []
 
 
 def _normalise(text: str) -> str:
-    t = text.strip().upper()
-    if t in ("JK", "JOKER", "*"):
+    up = text.strip().upper()
+    if up in ("JK", "JOKER", "*"):
         return "JK"
-    if not t:
-        return t
-    suit = _SYMBOL_TO_SUIT.get(t[-1], t[-1])
-    rank = t[:-1]
+    if not up:
+        return up
+    suit = _SYMBOL_TO_SUIT.get(up[-1], up[-1])
+    rank = up[:-1]
     if rank == "T":
         rank = "10"
     return rank + suit

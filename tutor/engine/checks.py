@@ -12,7 +12,7 @@ when a legal move is explained.
 from __future__ import annotations
 
 from .cards import MELD_RANKS, sort_cards
-from .position import CANASTA_SIZE, Meld, Position
+from .position import CANASTA_SIZE, Meld, Position, zone_seats
 from .ruling import Check
 from .opening import has_opened, per_player
 
@@ -86,9 +86,9 @@ def answer_needs_question(pos, move) -> Check:
                                                                   "turn": pos.turn})
 
 
-def turn_draw_phase(t) -> Check | None:
+def turn_draw_phase(trial) -> Check | None:
     """`turn.draw`: a turn starts with drawing or taking the pile, and only once."""
-    kind, phase = t.move.kind, t.pos.phase
+    kind, phase = trial.move.kind, trial.pos.phase
     if kind in ("draw", "take"):
         if phase != "draw":
             return Check("turn.draw", False, "turn.draw/already", {"kind": kind})
@@ -98,45 +98,45 @@ def turn_draw_phase(t) -> Check | None:
     return None
 
 
-def red_threes_stay_out(t) -> Check | None:
+def red_threes_stay_out(trial) -> Check | None:
     """`red3.no-meld`: red threes are never melded, held or discarded."""
-    for c in t.cards:
+    for c in trial.cards:
         if c.is_red_three:
-            red = tuple(c for c in t.cards if c.is_red_three)
-            key = ("red3.no-meld/played-on-turn" if t.pos.rules.red3_dealt == "on-turn"
+            red = tuple(c for c in trial.cards if c.is_red_three)
+            key = ("red3.no-meld/played-on-turn" if trial.pos.rules.red3_dealt == "on-turn"
                    else "red3.no-meld/played")
             return Check("red3.no-meld", False, key, {"cards": red}, red)
     return None
 
 
-def own_cards(t) -> Check | None:
+def own_cards(trial) -> Check | None:
     """`turn.own-cards`: only cards from the own hand, each once."""
-    cards = t.cards
-    t.rest = remove(t.hand, cards)
-    if t.rest is not None:
+    cards = trial.cards
+    trial.rest = remove(trial.hand, cards)
+    if trial.rest is not None:
         return None
     missing = list(cards)
-    for card in t.hand:
+    for card in trial.hand:
         if card in missing:
             missing.remove(card)
-    if t.move.kind == "meld":
-        team_wilds = [c for m in t.pos.team_melds(t.team) for c in m.cards if c.is_wild]
+    if trial.move.kind == "meld":
+        team_wilds = [c for m in trial.pos.team_melds(trial.team) for c in m.cards if c.is_wild]
         if any(c.is_wild and c in team_wilds for c in missing):
             return Check("meld.wild-fixed", False, "meld.wild-fixed/melded", {"cards": missing},
                          tuple(missing))
     return Check("turn.own-cards", False, "turn.own-cards/missing",
-                 {"cards": missing, "hand": t.hand}, tuple(missing))
+                 {"cards": missing, "hand": trial.hand}, tuple(missing))
 
 
 # ---- drawing and the empty stock ---------------------------------------------------
 
-def draw_ok(t) -> Check:
+def draw_ok(trial) -> Check:
     """`turn.draw`; a red three on the stock is laid out and replaced (`red3.drawn`), and if
     only red threes are left the hand ends (`hand.end.stock`). Two players draw two cards
     (`players.draw-two`)."""
-    stock = t.pos.stock
-    if t.pos.rules.format.draw_count > 1:
-        return _draw_several(t, t.pos.rules.format.draw_count)
+    stock = trial.pos.stock
+    if trial.pos.rules.format.draw_count > 1:
+        return _draw_several(trial, trial.pos.rules.format.draw_count)
     if stock[0].is_red_three:
         reds = []
         for c in stock:
@@ -151,29 +151,31 @@ def draw_ok(t) -> Check:
         return Check("red3.drawn", True, "red3.drawn/again" if len(reds) == 1
                      else "red3.drawn/again-several", fields, reds)
     left = len(stock) - 1
-    if t.pos.rules.red3_dealt == "on-turn":
-        left = _left_after_red3(sum(1 for c in t.hand if c.is_red_three), stock[1:])
+    if trial.pos.rules.red3_dealt == "on-turn":
+        left = _left_after_red3(sum(1 for c in trial.hand if c.is_red_three), stock[1:])
     return Check("turn.draw", True, "turn.draw/ok", {"stock": len(stock), "left": left})
 
 
-def _draw_several(t, count: int) -> Check:
+def _draw_several(trial, count: int) -> Check:
     """`players.draw-two`: the cards drawn one after the other, each red three among them laid
     out and replaced while the stock lasts; a draw that brings no card but red threes ends
     the hand (`hand.end.stock`)."""
-    stock = t.pos.stock
+    stock = trial.pos.stock
     drawn, reds, _ = drawn_from(stock, count)
     fields = {"count": count, "drawn": len(drawn), "cards": reds, "card": reds[0] if reds else None}
     if not drawn:
         return Check("hand.end.stock", True, "hand.end.stock/red3-last" if len(reds) == 1
                      else "hand.end.stock/red3-last-several", fields, reds)
     left = len(stock) - len(drawn) - len(reds)
-    if t.pos.rules.red3_dealt == "on-turn":
-        left = _left_after_red3(sum(1 for c in t.hand if c.is_red_three),
+    if trial.pos.rules.red3_dealt == "on-turn":
+        left = _left_after_red3(sum(1 for c in trial.hand if c.is_red_three),
                                 stock[len(drawn) + len(reds):])
     fields.update(stock=len(stock), left=left)
     key = "players.draw-two/ok" if len(drawn) == count else "players.draw-two/short"
     if reds:
         key += "-red3"
+    if len(drawn) == count and trial.pos.rules.format.has_lone_hand:
+        key += "-cutthroat"
     return Check("players.draw-two", True, key, fields, reds)
 
 
@@ -202,25 +204,25 @@ def _left_after_red3(held: int, stock) -> int:
     return len(stock) - used
 
 
-def red3_on_turn(t) -> None:
+def red3_on_turn(trial) -> None:
     """`red3.dealt`, variant on-turn: red threes held are laid out in this turn's draw or take
     (recorded to be explained; it never refuses a move), replaced from what is left of the
     stock (`stock`: after the draw)."""
-    if t.pos.rules.red3_dealt == "on-turn":
-        held = tuple(c for c in t.hand if c.is_red_three)
+    if trial.pos.rules.red3_dealt == "on-turn":
+        held = tuple(c for c in trial.hand if c.is_red_three)
         if held:
-            stock = t.pos.stock
-            if t.move.kind == "draw":           # the red threes drawn, then the card drawn
+            stock = trial.pos.stock
+            if trial.move.kind == "draw":           # the red threes drawn, then the card drawn
                 stock = stock[next((k for k, c in enumerate(stock) if not c.is_red_three),
                                    len(stock)) + 1:]
-            t.checks.append(Check("red3.dealt", True, "red3.dealt/on-turn!",
-                                  {"cards": held, "stock": len(stock)}, held))
+            trial.checks.append(Check("red3.dealt", True, "red3.dealt/on-turn!",
+                                      {"cards": held, "stock": len(stock)}, held))
 
 
-def stock_out_draw(t) -> Check:
+def stock_out_draw(trial) -> Check:
     """`hand.end.stock`: drawing from an empty stock ends the hand, unless taking is forced."""
-    pos = t.pos
-    if pos.rules.stock_out == "must-take" and _take_is_forced(pos, t.team):
+    pos = trial.pos
+    if pos.rules.stock_out == "must-take" and _take_is_forced(pos, trial.team):
         return Check("hand.end.stock", False, "hand.end.stock/must-take",
                      {"top": pos.top}, (pos.top,))
     return Check("hand.end.stock", True, "hand.end.stock/ends" if pos.rules.stock_out == "must-take"
@@ -237,49 +239,50 @@ def _take_is_forced(pos, team) -> bool:
     return judge(pos, "take").legal
 
 
-def stock_out_take(t) -> Check | None:
-    if not t.pos.stock and t.pos.rules.stock_out == "ends":
+def stock_out_take(trial) -> Check | None:
+    if not trial.pos.stock and trial.pos.rules.stock_out == "ends":
         return Check("hand.end.stock", False, "hand.end.stock/ends-variant", {})
     return None
 
 
 # ---- taking the pile ---------------------------------------------------------------
 
-def pile_empty(t) -> Check | None:
-    if not t.pos.pile:
-        return Check("pile.empty", False, "pile.empty/empty" if t.pos.stock else "pile.empty/no-stock", {})
+def pile_empty(trial) -> Check | None:
+    if not trial.pos.pile:
+        return Check("pile.empty", False,
+                     "pile.empty/empty" if trial.pos.stock else "pile.empty/no-stock", {})
     return None
 
 
-def pile_black_three(t) -> Check | None:
-    top = t.pos.top
+def pile_black_three(trial) -> Check | None:
+    top = trial.pos.top
     if top.is_black_three:
         return Check("pile.black-three", False, "pile.black-three/blocked", {"top": top}, (top,))
     return None
 
 
-def pile_top_natural(t) -> Check | None:
-    top = t.pos.top
+def pile_top_natural(trial) -> Check | None:
+    top = trial.pos.top
     if top.is_wild or top.is_red_three:
         return Check("pile.take.top-natural", False, "pile.take.top-natural/wild", {"top": top},
                      (top,))
     return None
 
 
-def pile_one_card(t) -> Check | None:
-    if len(t.hand) == 1 and len(t.pos.pile) == 1:
-        return Check("pile.one-card", False, "pile.one-card/one", {"card": t.hand[0],
-                                                                   "top": t.pos.top})
+def pile_one_card(trial) -> Check | None:
+    if len(trial.hand) == 1 and len(trial.pos.pile) == 1:
+        return Check("pile.one-card", False, "pile.one-card/one", {"card": trial.hand[0],
+                                                                   "top": trial.pos.top})
     return None
 
 
-def take_group_aim(t) -> Check | None:
+def take_group_aim(trial) -> Check | None:
     """The cards offered with the top card must be of its rank or wild, for the own team."""
-    group = t.move.groups[0] if t.move.groups else None
+    group = trial.move.groups[0] if trial.move.groups else None
     if group is None:
         return None
-    top = t.pos.top
-    if group.team and group.team != t.team:
+    top = trial.pos.top
+    if group.team and group.team != trial.team and not _partner_named(trial, group):
         return Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": group.rank or top.rank})
     odd = tuple(c for c in group.cards if c.is_natural and c.rank != top.rank)
@@ -291,54 +294,54 @@ def take_group_aim(t) -> Check | None:
     return None
 
 
-def _offered(t) -> tuple:
+def _offered(trial) -> tuple:
     """The cards a take offers from hand to meld with the top card."""
-    return t.move.groups[0].cards if t.move.groups else ()
+    return trial.move.groups[0].cards if trial.move.groups else ()
 
 
-def take_wilds_only(t) -> Check | None:
+def take_wilds_only(trial) -> Check | None:
     """`meld.naturals`: the top card with wild cards only is never a meld, frozen or not."""
-    pos = t.pos
-    offered = _offered(t)
+    pos = trial.pos
+    offered = _offered(trial)
     if (offered and all(c.is_wild for c in offered) and len(offered) >= 2
-            and pos.meld_of(t.team, pos.top.rank) is None):
+            and pos.meld_of(trial.team, pos.top.rank) is None):
         return Check("meld.naturals", False, "meld.naturals/take-wilds",
                      {"top": pos.top, "offered": offered, "rank": pos.top.rank},
                      (pos.top,) + tuple(offered))
     return None
 
 
-def take_frozen(t) -> Check | None:
+def take_frozen(trial) -> Check | None:
     """`pile.take.frozen`: a frozen pile needs two naturals of the top rank from hand."""
-    pos = t.pos
+    pos = trial.pos
     crosswise = pos.frozen_cards
     if crosswise:                                   # frozen for everybody
         cause, fields = "pile.frozen.wild", {"frozen_by": crosswise}
     elif not has_opened(pos):                       # frozen for a team that has not melded
-        cause, fields = "pile.frozen.team", {"team": t.team, "player": per_player(pos)}
+        cause, fields = "pile.frozen.team", {"team": trial.team, "player": per_player(pos)}
     else:
         return None
     top = pos.top
-    offered = _offered(t)
+    offered = _offered(trial)
     naturals = tuple(c for c in offered if c.is_natural and c.rank == top.rank)
     fields.update(top=top, offered=offered, naturals=len(naturals), rank=top.rank)
     key = cause + ("/frozen-player!" if fields.get("player") else "/frozen!")
-    t.checks.append(Check(cause, True, key, fields, crosswise))
+    trial.checks.append(Check(cause, True, key, fields, crosswise))
     if len(naturals) >= 2:
         return Check("pile.take.frozen", True, "pile.take.frozen/ok", fields, (top,) + naturals)
     return Check("pile.take.frozen", False, "pile.take.frozen/short", fields, (top,) + offered)
 
 
-def take_unfrozen(t) -> Check:
+def take_unfrozen(trial) -> Check:
     """`pile.take.unfrozen`: a pair from hand (two naturals, or a natural and a wild), or the team's meld."""
-    pos = t.pos
+    pos = trial.pos
     top = pos.top
-    offered = _offered(t)
+    offered = _offered(trial)
     naturals = sum(1 for c in offered if c.is_natural)
     wilds = len(offered) - naturals
     fields = {"top": top, "offered": offered, "rank": top.rank, "naturals": naturals,
               "wilds": wilds}
-    if pos.meld_of(t.team, top.rank) is not None:
+    if pos.meld_of(trial.team, top.rank) is not None:
         return Check("pile.take.unfrozen", True, "pile.take.unfrozen/to-meld", fields, (top,))
     if naturals >= 2 or (naturals >= 1 and wilds >= 1):
         return Check("pile.take.unfrozen", True, "pile.take.unfrozen/pair", fields,
@@ -352,137 +355,158 @@ def take_unfrozen(t) -> Check:
 
 # ---- laying melds --------------------------------------------------------------------
 
-def lay_groups(t, taking: bool) -> Plan:
+def lay_groups(trial, taking: bool) -> Plan:
     """Validate every group of a take or meld and work out the team's melds after it."""
-    pos, team = t.pos, t.team
+    pos, team = trial.pos, trial.team
     plan = Plan("take" if taking else "meld")
     plan.taking = taking
-    melds = {m.rank: m for m in pos.team_melds(team)}
-    order = [m.rank for m in pos.team_melds(team)]
+    melds = list(pos.team_melds(team))
+    old_ranks = {m.rank for m in melds}
+    where = {m.rank: i for i, m in enumerate(melds)}    # a rank's meld: the last (the mover's)
     started = set(pos.started)
     laid, new_ranks, merged, mixed_now, touched = [], [], [], [], []
     sizes = {}               # rank -> its meld's size before this action (canasta.size)
-    for i, group in enumerate(t.move.groups or ((),)):
+    for i, group in enumerate(trial.move.groups or ((),)):
         cards = tuple(group.cards) if group else ()
         if taking and i == 0:
             cards = (pos.top,) + cards
-        rank = _aim(t, group, cards, i)
-        existing = melds.get(rank)
+        rank = _aim(trial, group, cards, i)
+        if group and group.team and group.team != team and rank is not None:
+            where[rank] = _named_meld(pos, team, group.team, rank, where.get(rank))
+        existing = melds[where[rank]] if rank in where else None
         if rank == "3":
-            t.need(_black_threes(pos.rules, cards))
+            trial.need(_black_threes(pos.rules, cards))
             plan.black_threes = True
         if existing is None and not any(c.is_natural for c in cards):
             theirs = _theirs(pos, team, rank) is not None
-            t.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
-                         {"cards": cards, "rank": rank, "theirs": theirs,
-                          "later": rank in _later_ranks(t, i)}, cards))
+            trial.need(Check("meld.wild-alone", False, "meld.wild-alone/no-meld",
+                             {"cards": cards, "rank": rank, "theirs": theirs,
+                              "later": rank in _later_ranks(trial, i)}, cards))
         if rank not in sizes:
             sizes[rank] = len(existing.cards) if existing is not None else 0
         if existing is not None:
-            melds[rank] = _join(t, existing, cards)
+            melds[where[rank]] = _join(trial, existing, cards)
             if rank not in started and rank not in touched:  # a meld from before this turn
                 touched.append(rank)
             if existing.is_natural_canasta and any(c.is_wild for c in cards):
                 mixed_now.append(rank)
             merged.append(rank)
         else:
-            melds[rank] = _start(t, rank, cards, aimed=bool(group and group.rank))
-            order.append(rank)
+            melds.append(_start(trial, rank, cards, aimed=bool(group and group.rank)))
+            where[rank] = len(melds) - 1
             new_ranks.append(rank)
             started.add(rank)
         laid.append((rank, cards))
         plan.points += sum(c.value for c in cards)
     if merged:
-        before = order[:len(pos.team_melds(team))]
-        joined = list(dict.fromkeys(r for r in merged if r in before))  # once a rank; not laid now
+        joined = list(dict.fromkeys(r for r in merged if r in old_ranks))  # once a rank; not laid now
         if joined:
-            t.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
-                                  {"ranks": joined}))
+            trial.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
+                                      {"ranks": joined}))
     if plan.black_threes:
-        t.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
+        trial.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
     for rank, size in sizes.items():            # a meld of this action became a canasta
-        meld = melds[rank]
+        meld = melds[where[rank]]
         if size < CANASTA_SIZE <= len(meld.cards):
-            t.checks.append(Check("canasta.size", True, "canasta.size/complete!",
+            trial.checks.append(Check("canasta.size", True, "canasta.size/complete!",
                                   {"rank": rank, "size": len(meld.cards),
                                    "mixed": meld.wilds > 0}))
-    plan.melds = tuple(melds[r] for r in order)
+    plan.melds = tuple(melds)
     plan.laid, plan.new_ranks, plan.merged = tuple(laid), tuple(new_ranks), tuple(merged)
     plan.mixed_now = tuple(mixed_now)
     if touched:
         plan.touched, plan.touched_old = tuple(touched), True
-    plan.hand = _hand_after(t, plan)
+    plan.hand = _hand_after(trial, plan)
     return plan
 
 
-def _later_ranks(t, i: int) -> set:
+def _named_meld(pos, team, seat, rank, default):
+    """Cutthroat: the meld of `rank` a group names by its player (``W K: KD``), where a
+    partnership holds one each (`players.cutthroat`); else the side's own."""
+    i = 0
+    for s in zone_seats(pos, team):
+        for meld in pos.melds[pos.rules.side_index[s]]:
+            if s == seat and meld.rank == rank:
+                return i
+            i += 1
+    return default
+
+
+def _partner_named(trial, group) -> bool:
+    """Does a group's side name one of the player's partners' seats (cutthroat: the melds of a
+    partnership stay with the player who laid them, `players.cutthroat`)?"""
+    return group.team in trial.pos.format.seats_of(trial.team) and trial.pos.format.has_partners \
+        and trial.pos.rules.format.has_lone_hand
+
+
+def _later_ranks(trial, i: int) -> set:
     """The ranks of the natural cards in the groups after group `i` of the move: the groups
     of one action are laid left to right, each judged where it is laid (NOTATION.md)."""
-    return {c.rank for g in t.move.groups[i + 1:] for c in g.cards if c.is_natural}
+    return {c.rank for g in trial.move.groups[i + 1:] for c in g.cards if c.is_natural}
 
 
-def _aim(t, group, cards, i: int = 0) -> str:
+def _aim(trial, group, cards, i: int = 0) -> str:
     """The rank a group is laid on: its `K:` target or its naturals' rank (`meld.own-team`,
     `meld.size` for mixed ranks, `meld.wild-alone` for wild cards with no rank)."""
     target = group.rank if group else None
-    if group and group.team and group.team != t.team:
-        t.need(Check("meld.own-team", False, "meld.own-team/theirs",
+    if group and group.team and group.team != trial.team and not _partner_named(trial, group):
+        trial.need(Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": target}))
     ranks = {c.rank for c in cards if c.is_natural}
     if len(ranks) > 1 or (target and ranks and target not in ranks):
-        t.need(Check("meld.size", False, "meld.size/mixed-ranks",
-                     {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
+        trial.need(Check("meld.size", False, "meld.size/mixed-ranks",
+                         {"ranks": sorted(ranks | ({target} if target else set()))}, cards))
     rank = target or (next(iter(ranks)) if ranks else None)
     if rank is None:
-        t.need(Check("meld.wild-alone", False, "meld.wild-alone/alone",
-                     {"cards": cards, "team_melds": bool(t.pos.team_melds(t.team)),
-                      "later": bool(_later_ranks(t, i))}, cards))
+        trial.need(Check("meld.wild-alone", False, "meld.wild-alone/alone",
+                         {"cards": cards, "team_melds": bool(trial.pos.team_melds(trial.team)),
+                          "later": bool(_later_ranks(trial, i))}, cards))
     return rank
 
 
-def _join(t, existing: Meld, cards) -> Meld:
+def _join(trial, existing: Meld, cards) -> Meld:
     """Cards joining the team's meld of their rank (`meld.one-per-rank`, `meld.max-wilds`)."""
     meld = existing.plus(cards)
-    t.need(_wild_limit(t.pos.rules, meld, cards, added=True))
+    trial.need(_wild_limit(trial.pos.rules, meld, cards, added=True))
     return meld
 
 
-def _start(t, rank: str, cards, aimed: bool = False) -> Meld:
+def _start(trial, rank: str, cards, aimed: bool = False) -> Meld:
     """A new meld: three cards or more (`meld.size`), two naturals (`meld.naturals`), the
     wild-card limit; black threes only as three or four (`meld.threes`). Cards aimed at a
     meld of the rank (`meld Q: QC`) that only the opponents have: `meld.own-team`."""
     if len(cards) < 3 and rank == "3":
-        t.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
+        trial.need(Check("meld.threes", False, "meld.threes/short", {"cards": cards}, cards))
     if len(cards) < 3:
-        holder = _theirs(t.pos, t.team, rank)
+        holder = _theirs(trial.pos, trial.team, rank)
         theirs = holder is not None
-        other = holder or t.pos.format.other_sides(t.team)[0]
-        fields = {"cards": cards, "rank": rank, "team": other, "own": t.team,
+        other = holder or trial.pos.format.other_sides(trial.team)[0]
+        fields = {"cards": cards, "rank": rank, "team": other, "own": trial.team,
                   "size": len(cards)}
         if theirs and aimed:
-            t.need(Check("meld.own-team", False, "meld.own-team/theirs", fields, cards))
-        t.need(Check("meld.size", False, "meld.size/short-theirs" if theirs else "meld.size/short",
-                     fields, cards))
+            trial.need(Check("meld.own-team", False, "meld.own-team/theirs", fields, cards))
+        trial.need(Check("meld.size", False, "meld.size/short-theirs" if theirs else "meld.size/short",
+                         fields, cards))
     naturals = sum(1 for c in cards if c.is_natural)
     if naturals < 2:
-        t.need(Check("meld.naturals", False, "meld.naturals/one",
-                     {"cards": cards, "rank": rank, "naturals": naturals}, cards))
+        trial.need(Check("meld.naturals", False, "meld.naturals/one",
+                         {"cards": cards, "rank": rank, "naturals": naturals}, cards))
     meld = Meld(rank, sort_cards(cards))
-    t.need(_wild_limit(t.pos.rules, meld, cards, added=False))
+    trial.need(_wild_limit(trial.pos.rules, meld, cards, added=False))
     return meld
 
 
-def _hand_after(t, plan: Plan) -> tuple:
+def _hand_after(trial, plan: Plan) -> tuple:
     """The hand after the move: without its cards; a take adds the pile under the top card,
     its red threes laid out instead (`red3.from-pile`)."""
-    hand = list(t.rest)          # own_cards has taken the move's cards out already
+    hand = list(trial.rest)          # own_cards has taken the move's cards out already
     if not plan.taking:
         return tuple(hand)       # a sorted hand stays sorted when cards are removed
-    rest = t.pos.pile[:-1]
+    rest = trial.pos.pile[:-1]
     plan.pile_red3 = tuple(c for c in rest if c.is_red_three)
     if plan.pile_red3:
-        t.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
-                              {"cards": plan.pile_red3}, plan.pile_red3))
+        trial.checks.append(Check("red3.from-pile", True, "red3.from-pile/laid!",
+                                  {"cards": plan.pile_red3}, plan.pile_red3))
     return sort_cards(hand + [c for c in rest if not c.is_red_three])
 
 
@@ -521,34 +545,34 @@ def _wild_limit(rules, meld: Meld, cards, added: bool) -> Check | None:
                  tuple(c for c in cards if c.is_wild))
 
 
-def after_laying(t, plan: Plan) -> None:
+def after_laying(trial, plan: Plan) -> None:
     """The first meld's minimum and the going-out rules, once the melds themselves are sound."""
-    pos, team = t.pos, t.team
+    pos, team = trial.pos, trial.team
     left = len(plan.hand)
     canasta = sum(1 for m in plan.melds if m.is_canasta) >= pos.rules.format.canastas_to_go_out
     going_out_allowed = canasta and pos.asked != "no"
     plan.concealed = going_out_allowed and left <= 1 and _concealed(pos, plan)
-    t.need(_black_threes_stay_in(t, plan, left))
+    trial.need(_black_threes_stay_in(trial, plan, left))
     if not has_opened(pos):
-        t.need(initial_minimum(t, plan, exempt=plan.concealed and not plan.taking))
+        trial.need(initial_minimum(trial, plan, exempt=plan.concealed and not plan.taking))
     if left == 0:
-        t.need(goout_binding_no(t))
-        t.need(goout_canasta(t, canasta, plan.melds))
+        trial.need(goout_binding_no(trial))
+        trial.need(goout_canasta(trial, canasta, plan.melds))
         if pos.rules.go_out_without_discard == "concealed-only" and not plan.concealed:
-            t.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
+            trial.need(Check("goout.no-discard", False, "goout.no-discard/concealed-only", {}))
         if pos.rules.go_out_without_discard == "whole-canasta" and not _whole_canasta(pos, plan):
-            t.need(Check("goout.no-discard", False, "goout.no-discard/whole-canasta", {}))
+            trial.need(Check("goout.no-discard", False, "goout.no-discard/whole-canasta", {}))
         plan.out = True
     elif left == 1 and not going_out_allowed:
         if pos.asked == "no":         # the partner's answer is what forbids it
-            t.need(Check("goout.binding", False, "goout.binding/no-keep-one",
+            trial.need(Check("goout.binding", False, "goout.binding/no-keep-one",
+                             {"card": plan.hand[0]}, plan.hand))
+        trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
                          {"card": plan.hand[0]}, plan.hand))
-        t.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
-                     {"card": plan.hand[0]}, plan.hand))
     if plan.black_threes and left > 1 and "3" not in pos.started:   # _black_threes_stay_in passed
-        t.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
+        trial.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:
-        t.need(must_go_out(t, plan))
+        trial.need(must_go_out(trial, plan))
 
 
 def _whole_canasta(pos, plan) -> bool:
@@ -565,11 +589,11 @@ def _whole_canasta(pos, plan) -> bool:
     return any(m.rank in new and len(m.cards) >= CANASTA_SIZE for m in plan.melds)
 
 
-def _black_threes_stay_in(t, plan, left: int) -> Check | None:
+def _black_threes_stay_in(trial, plan, left: int) -> Check | None:
     """`meld.threes` before the first meld's minimum: black threes that cannot go out this
     turn are refused for that, not for their points; after the partner's "no" it is the
     answer that forbids going out (`goout.binding`)."""
-    pos = t.pos
+    pos = trial.pos
     if not plan.black_threes or "3" in pos.started:
         return None
     if pos.asked == "no":
@@ -617,21 +641,22 @@ def _theirs(pos, team, rank):
     return None
 
 
-def initial_minimum(t, plan, exempt: bool) -> Check | None:
+def initial_minimum(trial, plan, exempt: bool) -> Check | None:
     """`meld.initial`: the first meld of a hand must reach the minimum for the team's score.
     Going out concealed after drawing from the stock needs none (`exempt`: this action goes
     out); nor does a first meld of a concealed going out laid in several actions, while the
     player can still go out this turn — the player is then bound to (`below_minimum`)."""
-    pos = t.pos
-    score = pos.team_score(t.team)
+    pos = trial.pos
+    score = pos.opening_score()
     minimum = pos.rules.initial_minimum_for(score)
     if minimum == 0:
         return None
     fields = {"points": plan.points, "minimum": minimum, "score": score,
               "taking": plan.taking, "top": pos.top if plan.taking else None,
               "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
+    own = pos.rules.format.has_lone_hand            # cutthroat: the player's own score
     if plan.points >= minimum:
-        return Check("meld.initial", True,
+        return Check("meld.initial", True, "meld.initial/ok-own!" if own else
                      "meld.initial/ok-player!" if per_player(pos) else "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
@@ -643,29 +668,29 @@ def initial_minimum(t, plan, exempt: bool) -> Check | None:
         if can_go_out(after_plan(pos, plan)):
             return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
         plan.below_minimum, plan.after = False, None
-    return Check("meld.initial", False,
+    return Check("meld.initial", False, "meld.initial/short-own" if own else
                  "meld.initial/short-player" if per_player(pos) else "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 
 
-def permitting(t, plan: Plan, default: Check) -> Check:
+def permitting(trial, plan: Plan, default: Check) -> Check:
     """The rule to cite for a legal take or meld: the most specific one that applied. A note
     worth citing beside it is recorded first: why a going out (or the rest of this turn)
     is not concealed."""
     if plan.out:
         if not plan.concealed:
-            _not_concealed_note(t, t.pos.touched | frozenset(plan.touched))
-    elif plan.touched and (t.pos.started or plan.new_ranks) and _never_melded(t.pos):
-        t.checks.append(Check("goout.concealed", True, "goout.concealed/spoiled!",
-                              {"ranks": plan.touched}))
-    return _permitting(t, plan, default)
+            _not_concealed_note(trial, trial.pos.touched | frozenset(plan.touched))
+    elif plan.touched and (trial.pos.started or plan.new_ranks) and _never_melded(trial.pos):
+        trial.checks.append(Check("goout.concealed", True, "goout.concealed/spoiled!",
+                                  {"ranks": plan.touched}))
+    return _permitting(trial, plan, default)
 
 
-def _not_concealed_note(t, touched) -> None:
+def _not_concealed_note(trial, touched) -> None:
     """`goout.concealed`: why a going out by a player who had not melded before this turn is
     not concealed — cards added to the team's older melds, the partner's earlier melds under
     `concealed=team`, or no canasta among the player's own melds of this turn."""
-    pos = t.pos
+    pos = trial.pos
     if pos.turn in pos.opened:
         return                          # melded earlier in the hand: plainly not concealed
     if touched:
@@ -675,13 +700,13 @@ def _not_concealed_note(t, touched) -> None:
         fields = {"why": "team", "partner": partner}
     else:
         fields = {"why": "canasta"}
-    t.checks.append(Check("goout.concealed", True, "goout.concealed/not!", fields))
+    trial.checks.append(Check("goout.concealed", True, "goout.concealed/not!", fields))
 
 
-def _permitting(t, plan: Plan, default: Check) -> Check:
-    exempt = next((c for c in t.checks if c.key == "meld.initial/concealed!"), None)
+def _permitting(trial, plan: Plan, default: Check) -> Check:
+    exempt = next((c for c in trial.checks if c.key == "meld.initial/concealed!"), None)
     if plan.out and exempt is not None:      # legal only because concealed needs no minimum
-        t.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+        trial.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
         return exempt
     if plan.out:
         key = "goout.concealed/ok" if plan.concealed else "goout.no-discard/ok"
@@ -694,24 +719,24 @@ def _permitting(t, plan: Plan, default: Check) -> Check:
                                                    for c in cards if c.is_wild)})
     elif not plan.taking and (boundary := _wild_boundary(plan)) is not None:
         check = boundary
-    elif plan.taking and len(t.pos.pile) > 1 and t.pos.pile[-2].is_black_three:
-        under = t.pos.pile[-2]
+    elif plan.taking and len(trial.pos.pile) > 1 and trial.pos.pile[-2].is_black_three:
+        under = trial.pos.pile[-2]
         check = Check("pile.black-three", True, "pile.black-three/covered",
-                      {"three": under, "top": t.pos.top}, (under, t.pos.top))
-    elif plan.taking and not (len(plan.laid) > 1 and _has(t, "meld.initial")):
+                      {"three": under, "top": trial.pos.top}, (under, trial.pos.top))
+    elif plan.taking and not (len(plan.laid) > 1 and _has(trial, "meld.initial")):
         return default
-    elif _has(t, "meld.initial"):
-        return next(c for c in t.checks if c.rule == "meld.initial")
+    elif _has(trial, "meld.initial"):
+        return next(c for c in trial.checks if c.rule == "meld.initial")
     elif plan.black_threes:
-        return next(c for c in t.checks if c.rule == "meld.threes")
+        return next(c for c in trial.checks if c.rule == "meld.threes")
     elif plan.merged and not plan.new_ranks:
-        return next(c for c in t.checks if c.rule == "meld.one-per-rank")
+        return next(c for c in trial.checks if c.rule == "meld.one-per-rank")
     elif (rank := next((r for r in plan.new_ranks
-                        if _theirs(t.pos, t.team, r)), None)) is not None:
+                        if _theirs(trial.pos, trial.team, r)), None)) is not None:
         check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
         return default
-    t.checks.append(check)
+    trial.checks.append(check)
     return check
 
 
@@ -730,11 +755,11 @@ def _wild_boundary(plan) -> Check | None:
     return None
 
 
-def _has(t, rule) -> bool:
-    return any(c.rule == rule for c in t.checks)
+def _has(trial, rule) -> bool:
+    return any(c.rule == rule for c in trial.checks)
 
 
-def turn_meld(t, plan) -> Check:
+def turn_meld(trial, plan) -> Check:
     """`turn.meld`: after drawing the player may meld (the canastas are named when explained)."""
     return Check("turn.meld", True, "turn.meld/ok",
                  {"laid": plan.laid, "melds": plan.melds, "touched": plan.new_ranks + plan.merged})
@@ -742,45 +767,51 @@ def turn_meld(t, plan) -> Check:
 
 # ---- going out -----------------------------------------------------------------------
 
-def goout_binding_no(t) -> Check | None:
-    if t.pos.asked == "no":
+def goout_binding_no(trial) -> Check | None:
+    if trial.pos.asked == "no":
         return Check("goout.binding", False, "goout.binding/no", {})
     return None
 
 
-def goout_canasta(t, canasta: bool, melds=()) -> Check:
+def goout_canasta(trial, canasta: bool, melds=()) -> Check:
     """`goout.canasta`: the side needs a canasta to go out; two with two or six players
     (`players.two-canastas`)."""
-    needed = t.pos.rules.format.canastas_to_go_out
+    needed = trial.pos.rules.format.canastas_to_go_out
+    if needed > 1 and trial.pos.rules.format.has_lone_hand:     # cutthroat: players.cutthroat
+        fields = {"team": trial.team, "needed": needed,
+                  "canastas": sum(1 for m in melds if m.is_canasta)}
+        if canasta:
+            return Check("players.cutthroat", True, "players.cutthroat/two-canastas!", fields)
+        return Check("players.cutthroat", False, "players.cutthroat/two-canastas-short", fields)
     if needed > 1:
-        fields = {"team": t.team, "needed": needed, "players": t.pos.rules.format.players,
+        fields = {"team": trial.team, "needed": needed, "players": trial.pos.rules.format.players,
                   "canastas": sum(1 for m in melds if m.is_canasta)}
         if canasta:
             return Check("players.two-canastas", True, "players.two-canastas/ok!", fields)
         return Check("players.two-canastas", False, "players.two-canastas/short", fields)
     if canasta:
         return Check("goout.canasta", True, "goout.canasta/ok!", {})
-    return Check("goout.canasta", False, "goout.canasta/none", {"team": t.team})
+    return Check("goout.canasta", False, "goout.canasta/none", {"team": trial.team})
 
 
-def goout_last_card(t) -> Check:
+def goout_last_card(trial) -> Check:
     """`goout.last-card`; the going out is concealed or not (`goout.concealed`, as scored)."""
-    pos = t.pos
+    pos = trial.pos
     if pos.started or pos.touched:
         if _concealed_by_discard(pos):
-            t.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+            trial.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
         else:
-            _not_concealed_note(t, pos.touched)
-    return Check("goout.last-card", True, "goout.last-card/ok", {"card": t.cards[0]})
+            _not_concealed_note(trial, pos.touched)
+    return Check("goout.last-card", True, "goout.last-card/ok", {"card": trial.cards[0]})
 
 
-def must_go_out(t, plan: Plan) -> Check | None:
+def must_go_out(trial, plan: Plan) -> Check | None:
     """A player who must go out this turn may not make a move that keeps them in: after the
     partner's "yes" (`goout.binding`, unless going out was not possible), after melding
     black threes, which is allowed only in the turn the player goes out (`meld.threes`), and
     after a first meld below the minimum, allowed only for a concealed going out this turn
     (`meld.initial`)."""
-    pos = t.pos
+    pos = trial.pos
     threes = "3" in pos.started
     owed = pos.below_minimum
     if pos.asked != "yes" and not threes and not owed:
@@ -794,33 +825,54 @@ def must_go_out(t, plan: Plan) -> Check | None:
     if threes:
         return Check("meld.threes", False, "meld.threes/must-go-out", {})
     if owed:
-        score = pos.team_score(t.team)
+        score = pos.opening_score()
         return Check("meld.initial", False, "meld.initial/must-go-out",
                      {"minimum": pos.rules.initial_minimum_for(score), "score": score})
     return Check("goout.binding", False, "goout.binding/yes", {})
 
 
-def one_discard(t) -> Check | None:
+def one_discard(trial) -> Check | None:
     """`turn.discard`: the turn ends with exactly one card discarded."""
-    if len(t.cards) != 1:
-        return Check("turn.discard", False, "turn.discard/one-card", {"cards": t.cards,
-                                                                      "count": len(t.cards)},
-                     t.cards)
+    if len(trial.cards) != 1:
+        return Check("turn.discard", False, "turn.discard/one-card", {"cards": trial.cards,
+                                                                      "count": len(trial.cards)},
+                     trial.cards)
     return None
 
 
-def turn_discard(t) -> Check:
-    card = t.cards[0]
+def turn_discard(trial) -> Check:
+    card = trial.cards[0]
     return Check("turn.discard", True, "turn.discard/ok",
-                 {"card": card, "next": t.pos.format.next_seat(t.pos.turn),
+                 {"card": card, "next": trial.pos.format.next_seat(trial.pos.turn),
                   "black_three": card.is_black_three,
                   "wild": card.is_wild}, (card,))
 
 
+# ---- cutthroat (players.cutthroat) ---------------------------------------------------
+
+def cutthroat_first_take(t) -> None:
+    """`players.cutthroat`: the first player to take the pile becomes the lone hand, the other
+    two partners for the rest of the hand (a note on the take; it never refuses one)."""
+    pos = t.pos
+    if pos.lone is None and pos.rules.format.has_lone_hand:
+        decided = pos.rules.format.with_lone(pos.turn)
+        partners = decided.seats_of(decided.other_sides(pos.turn)[0])
+        t.checks.append(Check("players.cutthroat", True, "players.cutthroat/lone!",
+                              {"seat": pos.turn, "first": partners[0], "second": partners[1]}))
+
+
+def cutthroat_stock_end(t) -> None:
+    """`players.cutthroat`: nobody went out and the stock is gone: the discard of the player who
+    drew the last card ends the hand, whatever `stock-out` says (a note on the discard)."""
+    pos = t.pos
+    if not pos.stock and pos.rules.format.has_lone_hand:
+        t.checks.append(Check("players.cutthroat", True, "players.cutthroat/stock-end!", {}))
+
+
 # ---- asking --------------------------------------------------------------------------
 
-def ask_ok(t) -> Check:
-    pos = t.pos
+def ask_ok(trial) -> Check:
+    pos = trial.pos
     if pos.format.answerer(pos.turn) is None:
         return Check("players.sides", False, "players.sides/alone", {"players": pos.format.players})
     if pos.phase == "draw":
@@ -829,20 +881,21 @@ def ask_ok(t) -> Check:
         return Check("goout.ask", False, "goout.ask/twice", {"answer": pos.asked})
     if pos.phase == "melded":
         return Check("goout.ask", False, "goout.ask/too-late", {})
-    if len(t.hand) <= 1:
-        return Check("goout.ask", False, "goout.ask/one-card", {"card": t.hand[0] if t.hand else None})
+    if len(trial.hand) <= 1:
+        return Check("goout.ask", False, "goout.ask/one-card",
+                     {"card": trial.hand[0] if trial.hand else None})
     return Check("goout.ask", True, "goout.ask/ok", {"partner": pos.format.answerer(pos.turn)})
 
 
-def answer_ok(t) -> Check:
+def answer_ok(trial) -> Check:
     return Check("goout.binding", True, "goout.binding/answer",
-                 {"answer": t.move.kind, "partner": t.pos.format.answerer(t.pos.turn),
-                  "seat": t.pos.turn})
+                 {"answer": trial.move.kind, "partner": trial.pos.format.answerer(trial.pos.turn),
+                  "seat": trial.pos.turn})
 
 
-def wild_fixed(t) -> Check:
+def wild_fixed(trial) -> Check:
     return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
-                 {"cards": t.cards[:1], "wild": t.cards[1:]}, t.cards)
+                 {"cards": trial.cards[:1], "wild": trial.cards[1:]}, trial.cards)
 
 
 # ---- applying a plan -------------------------------------------------------------------
@@ -879,9 +932,13 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         card = plan.laid
         opened = pos.opened | {seat} if pos.started or pos.touched else pos.opened
         if plan.out:
+            lone = {"lone": seat} if fmt.has_lone_hand and pos.lone is None else {}
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
                                out=seat, out_concealed=_concealed_by_discard(pos), opened=opened,
-                               below_minimum=False)
+                               below_minimum=False, **lone)
+        if not pos.stock and fmt.has_lone_hand:    # cutthroat: the last stock card's discard
+            return pos.replace(hands=tuple(hands), pile=pos.pile + (card,), phase="over",
+                               out=None, opened=opened)
         if pos.touched:                 # the marks of this turn go with it
             return pos.replace(hands=tuple(hands), pile=pos.pile + (card,),
                                turn=fmt.next_seat(seat), phase="draw", asked="-",
@@ -890,7 +947,10 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
                            phase="draw", asked="-", started=frozenset(), opened=opened)
     # take or meld
     melds = list(pos.melds)
-    melds[ti] = plan.melds
+    if pos.lone is not None and pos.team not in fmt.side_index:
+        _store_partnership(pos, melds, plan.melds)
+    else:
+        melds[ti] = plan.melds
     red3 = list(pos.red3)
     if plan.pile_red3:
         red3[ti] = red3[ti] + plan.pile_red3
@@ -902,6 +962,8 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         changes["below_minimum"] = True
     if plan.taking:     # melds laid beside the taking one make it too late to ask (goout.ask)
         changes.update(pile=(), phase="melded" if len(plan.laid) > 1 else "drawn")
+        if fmt.has_lone_hand and pos.lone is None:      # players.cutthroat: the first take
+            changes["lone"] = seat
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
             hands[si] = sort_cards(hand)
@@ -912,7 +974,21 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     if plan.out:
         changes.update(phase="over", out=seat, out_concealed=plan.concealed,
                        below_minimum=False)
+        if fmt.has_lone_hand and pos.lone is None:      # out before any take: the lone hand
+            changes["lone"] = seat
     return pos.replace(**changes)
+
+
+def _store_partnership(pos, melds: list, side_melds: tuple) -> None:
+    """Cutthroat: a partnership's melds back into its players' zones — each meld stays with
+    the player who laid it, a new one goes to the player to move (`players.cutthroat`)."""
+    index = pos.rules.side_index
+    k = 0
+    for s in zone_seats(pos, pos.team):
+        n = len(pos.melds[index[s]])
+        melds[index[s]] = tuple(side_melds[k:k + n])
+        k += n
+    melds[index[pos.turn]] = melds[index[pos.turn]] + tuple(side_melds[k:])
 
 
 def _concealed_by_discard(pos) -> bool:

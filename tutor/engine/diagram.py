@@ -313,7 +313,7 @@ def fit(text, size, room, bold=False, lines=1) -> tuple:
     return MIN_TEXT, [text]
 
 
-def _badge(out, x, y, w, h, fill, text, colour="#ffffff", size=12, limit=None) -> float:
+def badge_pill(out, x, y, w, h, fill, text, colour="#ffffff", size=12, limit=None) -> float:
     """A pill with centred bold text; widened (about its centre) when the text needs it.
     `limit`: the left and right edges the pill must stay within (the status box, the middle
     row): a text too long for one line between them goes on two lines, the pill growing
@@ -775,8 +775,8 @@ def _status(out, view, t, bx, by, bw, bh, y, totals, badge):
     top = by + bh
     if badge is not None:
         fill, text, colour = badge
-        top = _badge(out, bx + 8, by + y["badge"], bw - 16, 26, fill, text, colour, 13,
-                     limit=(bx + 4, bx + bw - 4))
+        top = badge_pill(out, bx + 8, by + y["badge"], bw - 16, 26, fill, text, colour, 13,
+                         limit=(bx + 4, bx + bw - 4))
     caption = t.gettext("running totals")
     size, _ = fit(caption, 12, room)
     if by + line4 + down + size / 2 <= top - 2:
@@ -865,7 +865,15 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     def seat_label(seat, x, y, lines=False):
         n = view.counts[seat]
         name = seat_name(seat, t)
-        if seat == view.seat:
+        if view.lone is not None:       # cutthroat: the lone hand and the partners, once decided
+            if seat == view.lone:
+                name = t.format(t.gettext("{seat:name} (you, alone)") if seat == view.seat
+                                else t.gettext("{seat:name} (alone)"), seat=seat)
+            elif seat == view.seat:
+                name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
+            elif seat in view.format.partners(view.seat):
+                name = t.format(t.gettext("{seat:name} (your partner)"), seat=seat)
+        elif seat == view.seat:
             name = t.format(t.gettext("{seat:name} (you)"), seat=seat)
         count = t.ngettext("{n} card", "{n} cards", n).format(n=n)
         active = seat == turn and not over
@@ -946,7 +954,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     # for its top card laid crosswise; narrower, its words wrap
     badge = None
     if view.asked == "pending":
-        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=fmt.answerer(turn)), "#3e2a00")
+        badge = (GOLD, t.format(t.gettext("“May I go out?” {seat:name}?"), seat=view.format.answerer(turn)), "#3e2a00")
     elif view.asked in ("yes", "no"):
         badge = (YES if view.asked == "yes" else BLOCKED,
                  t.gettext("partner said yes") if view.asked == "yes" else t.gettext("partner said no"), "#ffffff")
@@ -984,8 +992,8 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):
-        _badge(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13,
-               limit=(mx0, mx1))
+        badge_pill(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13,
+                   limit=(mx0, mx1))
     if note:
         size, (line, *_) = fit(note, 12, bw - 24)
         _label(out, bx + 12, by + bh + 12, line, size, MUTED)

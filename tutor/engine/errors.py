@@ -128,9 +128,6 @@ M("error:card.unknown",
   "10D, or JK for a joker")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
-M("error:rules.cutthroat",
-  "cutthroat Canasta for three (variant three=cutthroat) is not available yet: three players "
-  "play each alone (three=each-alone, players.cutthroat)")
 
 # notation.py: position text, line by line
 M("error:position.not-text", "position text must be a string, not {type}")
@@ -173,6 +170,9 @@ M("error:position.hint.ranks", "ranks, or - for none")
 M("error:position.hint.yes-no", "yes or no")
 M("error:position.hint.out", "the seat that went out")
 M("error:position.hint.seed", "a whole number")
+M("error:position.hint.lone", "the seat of the lone hand (cutthroat)")
+M("error:position.lone-how",
+  "'{word}' is too much: 'lone:' names one seat, the lone hand (players.cutthroat)")
 M("error:position.not-a-seat", "'{seat}' is not a seat: N, E, S or W")
 M("error:position.not-a-seat-here",
   "'{seat}' is not a seat at this table: {players} players sit at {seats} (players.sides)")

@@ -88,6 +88,23 @@ T("players.two-canastas/short",
   "With {players} players going out needs two canastas, and your side has {have}: you may not go out yet; keep a card to discard.")
 T("players.two-canastas/ok!",
   "Your side has two canastas, which going out needs with {players} players.")
+# cutthroat for three (players.cutthroat)
+T("players.draw-two/ok-cutthroat",
+  "You draw two cards from the stock ({stock_left}): in cutthroat each turn draws two and still ends with one discard.")
+T("players.draw-two/ok-red3-cutthroat",
+  "You draw two cards from the stock; {cards} {cards:is_are} laid out in front of you at once and replaced ({stock_left}). In cutthroat each turn draws two and still ends with one discard.")
+T("players.cutthroat/lone!",
+  "{seat:name} is the first to take the pile, so {seat:name} now plays alone, and {first:name} and {second:name} are partners for the rest of the hand.")
+T("players.cutthroat/stock-end!",
+  "The stock is gone and nobody went out: in cutthroat this discard ends the hand.")
+T("players.cutthroat/two-canastas-short",
+  "In cutthroat going out needs two canastas, and your side has {have}: you may not go out yet; keep a card to discard.")
+T("players.cutthroat/two-canastas!",
+  "Your side has two canastas, which going out needs in cutthroat.")
+T("meld.initial/short-own",
+  "In cutthroat your own score decides your first meld: it must count at least {minimum} points (your score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/ok-own!",
+  "It is your side's first meld: {points} points reach the minimum of {minimum} for your own score of {score}, which decides in cutthroat.")
 T("players.sides/alone",
   "You play alone, so there is no partner to ask \"may I go out?\": go out whenever the rules allow it.")
 # the empty stock
@@ -335,7 +352,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["theirs_note"] = _part("wild-alone.theirs", t) if f.get("theirs") else ""
         f["order_note"] = (_part("order.later", t, len(f["cards"]), rank=f["rank"])
                            if f.get("later") else "")
-    if key in ("meld.initial/short", "meld.initial/short-player"):
+    if key in ("meld.initial/short", "meld.initial/short-player", "meld.initial/short-own"):
         rest = f["pile_rest"]
         if not f["taking"]:
             f["taking_note"] = ""
@@ -357,7 +374,7 @@ def _derived(key: str, fields: dict, t) -> dict:
     if key.startswith("players.draw-two/"):
         n = f["left"]
         f["stock_left"] = _part("stock.left", t, n, count=n) if n else _part("stock.left.none", t)
-    if key.startswith("players.two-canastas/"):
+    if key.startswith("players.two-canastas/") or key.startswith("players.cutthroat/two-"):
         n = f["canastas"]
         f["have"] = _part("canastas.have", t, n, count=n) if n else _part("canastas.none", t)
     if key == "turn.draw/ok":

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, JOKER
 
-__all__ = ["Format", "FORMATS", "FOUR", "format_for"]
+__all__ = ["Format", "FORMATS", "FOUR", "CUTTHROAT", "format_for"]
 
 #: `meld.initial`: (lowest cumulative score, minimum count), highest first.
 MINIMUMS = ((3000, 120), (1500, 90), (0, 50), (None, 15))
@@ -49,6 +49,11 @@ class Format:
     minimums: tuple = MINIMUMS          # meld.initial
     red3_scale: tuple = ()              # players.red3-six: side's red-three count -> score
     dealer: str = ""                    # who deals the first hand: the last seat in turn order
+    #: cutthroat (players.cutthroat): the sides are decided by play. This format's sides are
+    #: the seats (each alone: the position's zones of melds, red threes and scores stay per
+    #: player); once a player has taken the pile first, `with_lone(seat)` is the table's
+    #: format: that seat alone, the other two one side (`Position.lone`, `Position.format`).
+    lone_formats: dict = field(default=None, compare=False, repr=False)
     seat_index: dict = field(default=None, compare=False, repr=False)
     side_index: dict = field(default=None, compare=False, repr=False)
     _side_of: dict = field(default=None, compare=False, repr=False)
@@ -136,6 +141,17 @@ class Format:
                 return minimum
         return 15  # pragma: no cover - the tables end with None
 
+    @property
+    def has_lone_hand(self) -> bool:
+        """Are the sides decided by play, a lone hand against a partnership (cutthroat)?"""
+        return bool(self.lone_formats)
+
+    def with_lone(self, seat: str | None) -> "Format":
+        """The format once `seat` is the lone hand (cutthroat); this format while undecided."""
+        if seat is None or not self.lone_formats:
+            return self
+        return self.lone_formats[seat]
+
     def angle(self, seat: str) -> int:
         """Where `seat` sits round the table, in degrees (0 right, 90 top)."""
         return ANGLES[seat]
@@ -154,14 +170,42 @@ SIX_THREE_TEAMS = Format("6:three-teams", ("N", "NE", "SE", "S", "SW", "NW"),
                          hand_size=13, canastas_to_go_out=2, game_target=7500,
                          red3_scale=(0, 100, 200, 300, 400, 1000, 1200))
 
-#: Every format by its key.
-FORMATS = {f.key: f for f in (FOUR, TWO, THREE, SIX, SIX_THREE_TEAMS)}
+
+
+def _cutthroat(canastas: int = 2) -> Format:
+    """Cutthroat for three (`players.cutthroat`): each alone until a player first takes the
+    pile; that player is then the lone hand and the other two one side, named by its seats:
+    "EW" when S is alone, "ES" when W is, "WS" when E is (not "SW", a six-player seat). Two
+    cards drawn, two canastas to go out (one with `cutthroat-canastas=1`), game 7500."""
+    numbers = dict(hand_size=13, draw_count=2, canastas_to_go_out=canastas, game_target=7500)
+    key = "3:cutthroat" + ("" if canastas == 2 else f"-{canastas}")
+    seats = ("E", "S", "W")
+    names = {"E": "WS", "S": "EW", "W": "ES"}
+    lone = {}
+    for seat in seats:
+        pair = tuple(s for s in seats if s != seat)
+        sides = sorted(((seat,), pair), key=lambda side: seats.index(side[0]))
+        lone[seat] = Format(f"{key}:{seat}", seats, tuple(sides),
+                            tuple(seat if side == (seat,) else names[seat] for side in sides),
+                            **numbers)
+    return Format(key, seats, (("E",), ("S",), ("W",)), ("E", "S", "W"),
+                  lone_formats=lone, **numbers)
+
+
+CUTTHROAT = _cutthroat()
+CUTTHROAT_ONE = _cutthroat(1)           # variant cutthroat-canastas=1 (Bicycle, pagat.com)
+
+#: Every format by its key (a cutthroat table's decided formats are `CUTTHROAT.lone_formats`).
+FORMATS = {f.key: f for f in (FOUR, TWO, THREE, SIX, SIX_THREE_TEAMS, CUTTHROAT, CUTTHROAT_ONE)}
 #: Every seat code and side code any format uses (the glossary names each).
 ALL_SEATS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
-def format_for(players: str, three: str = "each-alone", six: str = "two-teams") -> Format:
+def format_for(players: str, three: str = "each-alone", six: str = "two-teams",
+               cutthroat_canastas: str = "2") -> Format:
     """The format a ruleset's flags choose."""
     if players == "6" and six == "three-teams":
         return SIX_THREE_TEAMS
+    if players == "3" and three == "cutthroat":
+        return CUTTHROAT_ONE if cutthroat_canastas == "1" else CUTTHROAT
     return FORMATS[players]

@@ -2,7 +2,7 @@
 or, where judging each was most of the time, by the judge's own tests applied once: one
 judgement for all discards (`_legal_discards`), the wild-card limit and the minimum for
 one-group melds and takes when nothing else can refuse them (`_legal_melds`,
-`_legal_takes`); takes the judge must refuse are not offered (`_takes`).
+`_legal_takes`); takes the judge must refuse are not offered (`take_candidates`).
 tests/test_generate_shortcuts.py keeps this equal to judging every candidate.
 
 Moves that differ only in the suits of natural cards count once (the first cards of each
@@ -54,14 +54,14 @@ def _legal_pairs(pos, shortcuts: bool = True) -> list:
         return _legal(pos, [_YES, _NO])
     short: list = []             # moves refused only for the first meld's minimum
     if pos.phase == "draw":
-        takes = _legal_takes(pos, short) if shortcuts else _legal(pos, _takes(pos), short)
+        takes = _legal_takes(pos, short) if shortcuts else _legal(pos, take_candidates(pos), short)
         pairs = _legal(pos, [_DRAW], short) + takes
     else:
         ask = [_ASK] if pos.phase == "drawn" and pos.asked == "-" else []
         if shortcuts:
             melds, discards = _legal_melds(pos, short), _legal_discards(pos)
         else:
-            melds, discards = _legal(pos, _melds(pos), short), _legal(pos, _discards(pos))
+            melds, discards = _legal(pos, meld_candidates(pos), short), _legal(pos, _discards(pos))
         pairs = _legal(pos, ask, short) + melds + discards
     if not has_opened(pos) and pos.rules.initial_minimum == "on":
         pairs += _legal(pos, _first_meld_actions(pos, [m for m, _ in pairs], short))
@@ -161,13 +161,13 @@ def _legal(pos, candidates, short=None) -> list:
 
 def _legal_melds(pos, short) -> list:
     """The legal one-group melds. Where only the wild-card limit and the first meld's minimum
-    can refuse a group (`_meld_shortcut`) and at least two cards stay in hand, the judge's
+    can refuse a group (`meld_shortcut`) and at least two cards stay in hand, the judge's
     own tests decide it, in the judge's order: `checks.wilds_fit`, then the minimum
     (a group short of it goes to `short`, as the judge would refuse it for `meld.initial`).
     Every other group is judged in full."""
-    minimum = _meld_shortcut(pos)
+    minimum = meld_shortcut(pos)
     if minimum is None:
-        return _legal(pos, _melds(pos), short)
+        return _legal(pos, meld_candidates(pos), short)
     rules, hand_size, held = pos.rules, len(pos.hand()), _held(pos)
     out = []
     for rank, cards, aimed, wilds in _meld_groups(pos):
@@ -211,7 +211,7 @@ def _keep(out: list, short, move, verdict) -> None:
         short.append(move)
 
 
-def _meld_shortcut(pos) -> int | None:
+def meld_shortcut(pos) -> int | None:
     """Can `_legal_melds` decide groups that leave two or more cards in hand without the
     judge? Not when the player must go out this turn (after "yes", `goout.binding`; after
     melding black threes, `meld.threes`; after a first meld below the minimum,
@@ -226,7 +226,7 @@ def _meld_shortcut(pos) -> int | None:
         return None
     if has_opened(pos):
         return 0
-    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
+    minimum = pos.rules.initial_minimum_for(pos.opening_score())
     if minimum and pos.phase != "draw" and can_go_out(pos):
         return None
     return minimum
@@ -292,7 +292,7 @@ def _wild_choices_of(wilds: tuple, most: int) -> list:
 
 # ---- the draw phase --------------------------------------------------------------------
 
-def _takes(pos) -> list:
+def take_candidates(pos) -> list:
     """Takes offering k naturals of the top rank and some wild cards. Offers the judge is
     sure to refuse whatever else holds are left out: fewer than two naturals for a frozen
     pile (`pile.take.frozen`), and, for an unfrozen pile without the team's meld of that
@@ -317,12 +317,12 @@ def _takes(pos) -> list:
 
 
 def _legal_takes(pos, short) -> list:
-    """The legal takes among `_takes`. Where only the wild-card limit and the first meld's
-    minimum can refuse them (`_take_shortcut`) and two or more cards stay in hand, the
+    """The legal takes among `take_candidates`. Where only the wild-card limit and the first meld's
+    minimum can refuse them (`take_shortcut`) and two or more cards stay in hand, the
     judge's own tests decide, in the judge's order (a take short of the minimum goes to
     `short`); every other take is judged in full."""
-    moves = _takes(pos)
-    minimum = _take_shortcut(pos) if moves else None
+    moves = take_candidates(pos)
+    minimum = take_shortcut(pos) if moves else None
     if minimum is None:
         return _legal(pos, moves, short)
     top, rules = pos.top, pos.rules
@@ -345,24 +345,24 @@ def _legal_takes(pos, short) -> list:
     return out
 
 
-def _take_shortcut(pos) -> int | None:
-    """Can `_legal_takes` decide the takes `_takes` offers without the judge? Not if the
+def take_shortcut(pos) -> int | None:
+    """Can `_legal_takes` decide the takes `take_candidates` offers without the judge? Not if the
     player is bound to go out, the stock is empty (`hand.end.stock`) or the last card
     would take a one-card pile (`pile.one-card`): then None. Otherwise the pile checks
-    pass (`_takes` offers a take only under a natural top that is no three), the frozen
-    and unfrozen checks pass by `_takes`' own filter, and only the wild-card limit and
+    pass (`take_candidates` offers a take only under a natural top that is no three), the frozen
+    and unfrozen checks pass by `take_candidates`' own filter, and only the wild-card limit and
     the first meld's minimum remain: the answer is that minimum (0 once the team has
     melded, or under `initial-minimum=off`)."""
     if pos.asked != "-" or pos.started or not pos.stock:
         return None
     if len(pos.hand()) == 1 and len(pos.pile) == 1:
         return None
-    return _meld_shortcut(pos)
+    return meld_shortcut(pos)
 
 
 # ---- the meld phase ----------------------------------------------------------------------
 
-def _melds(pos) -> list:
+def meld_candidates(pos) -> list:
     """Every one-group meld candidate, as `Move`s."""
     return [_meld_move(rank, cards, aimed) for rank, cards, aimed, _ in _meld_groups(pos)]
 
@@ -422,7 +422,7 @@ def _new_meld_options(hand, exclude_rank=None) -> dict:
 
 def _with_extra_melds(pos, singles, hand, kind) -> list:
     """Smallest several-meld actions that reach the first meld's minimum where no single one does."""
-    minimum = pos.rules.initial_minimum_for(pos.team_score(pos.team))
+    minimum = pos.rules.initial_minimum_for(pos.opening_score())
     top = pos.top if kind == "take" else None
     firsts = [m for m in singles if m.groups] if kind == "take" else [None]
     out = []

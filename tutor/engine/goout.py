@@ -25,8 +25,14 @@ from .position import CANASTA_SIZE, Position
 _last: list = [None, False]     # the last position asked about: legal_moves asks many times
 
 
-def can_go_out(pos: Position) -> bool:
-    """True if the player to move (having drawn) can empty the hand by going out this turn."""
+def can_go_out(pos: Position, shortcuts: bool = True) -> bool:
+    """True if the player to move (having drawn) can empty the hand by going out this turn.
+
+    ``shortcuts=False`` is the reference path: every discard tried, none ruled out first by
+    the cards no meld can take (`_cards_that_cannot_be_melded`); the same answer, slower
+    (tests/test_generate_shortcuts.py compares the two)."""
+    if not shortcuts:
+        return _can_go_out(pos, shortcuts=False)
     if _last[0] is pos:
         return _last[1]
     answer = _can_go_out(pos)
@@ -53,13 +59,13 @@ def _whole_canasta_in_hand(pos, hand, melds) -> bool:
     return False
 
 
-def _can_go_out(pos: Position) -> bool:
+def _can_go_out(pos: Position, shortcuts: bool = True) -> bool:
     if pos.phase not in ("drawn", "melded") or pos.asked == "no":
         return False
     hand = pos.hand()
     melds = pos.team_melds(pos.team)
     rules = pos.rules
-    stuck = _cards_that_cannot_be_melded(hand, melds, rules)
+    stuck = _cards_that_cannot_be_melded(hand, melds, rules) if shortcuts else []
     if len(stuck) > 1:          # one discard cannot get rid of both
         return False
     for discard in stuck or dict.fromkeys(hand):

@@ -8,7 +8,7 @@ returns — what the tutor says and what the engine does cannot differ.
 """
 from __future__ import annotations
 
-from . import checks as C
+from . import checks
 from .moves import Move
 from .position import Position, as_position
 from .ruling import Check, Ruling
@@ -62,106 +62,109 @@ def judge_built(position: Position, move: Move) -> Ruling:
         return Ruling(position, move, trial.checks, trial.checks[-1])
     plan = trial.plan
     return Ruling(position, move, trial.checks, decisive,
-                  (lambda: C.after_plan(position, plan)) if plan is not None else None)
+                  (lambda: checks.after_plan(position, plan)) if plan is not None else None)
 
 
-def _common(t: Trial) -> None:
+def _common(trial: Trial) -> None:
     """Checks every move passes first: the hand is not over, the right seat acts."""
-    pos, move = t.pos, t.move
+    pos, move = trial.pos, trial.move
     if pos.phase == "over":
-        t.need(C.hand_over(pos))
+        trial.need(checks.hand_over(pos))
     if move.kind in ("yes", "no"):
-        t.need(C.answer_needs_question(pos, move))
+        trial.need(checks.answer_needs_question(pos, move))
         if move.seat is not None:
-            t.need(C.turn_order(pos, move.seat, pos.actor, answering=True))
+            trial.need(checks.turn_order(pos, move.seat, pos.actor, answering=True))
         return
     if move.seat is not None and move.seat != pos.turn:
-        t.need(C.turn_order(pos, move.seat, pos.turn))
+        trial.need(checks.turn_order(pos, move.seat, pos.turn))
     if pos.asked == "pending":
-        t.need(C.question_pending(pos))
+        trial.need(checks.question_pending(pos))
 
 
-def _judge_draw(t: Trial) -> Check:
-    _common(t)
-    t.need(C.turn_draw_phase(t))
-    if not t.pos.stock:
-        decisive = t.need(C.stock_out_draw(t))
-        C.red3_on_turn(t)
-        t.plan = C.Plan("end-stock")
+def _judge_draw(trial: Trial) -> Check:
+    _common(trial)
+    trial.need(checks.turn_draw_phase(trial))
+    if not trial.pos.stock:
+        decisive = trial.need(checks.stock_out_draw(trial))
+        checks.red3_on_turn(trial)
+        trial.plan = checks.Plan("end-stock")
         return decisive
-    decisive = t.need(C.draw_ok(t))
-    C.red3_on_turn(t)
-    t.plan = C.Plan("draw")
+    decisive = trial.need(checks.draw_ok(trial))
+    checks.red3_on_turn(trial)
+    trial.plan = checks.Plan("draw")
     return decisive
 
 
-def _judge_take(t: Trial) -> Check:
-    _common(t)
-    t.need(C.turn_draw_phase(t))
-    t.need(C.stock_out_take(t))
-    t.need(C.pile_empty(t))
-    t.need(C.pile_black_three(t))
-    t.need(C.pile_top_natural(t))
-    t.need(C.pile_one_card(t))
-    t.need(C.red_threes_stay_out(t))
-    t.need(C.own_cards(t))
-    t.need(C.take_group_aim(t))
-    t.need(C.take_wilds_only(t))
-    decisive = t.need(C.take_frozen(t)) or t.need(C.take_unfrozen(t))
-    C.red3_on_turn(t)
-    plan = C.lay_groups(t, taking=True)
-    C.after_laying(t, plan)
-    t.plan = plan
-    return C.permitting(t, plan, decisive)
+def _judge_take(trial: Trial) -> Check:
+    _common(trial)
+    trial.need(checks.turn_draw_phase(trial))
+    trial.need(checks.stock_out_take(trial))
+    trial.need(checks.pile_empty(trial))
+    trial.need(checks.pile_black_three(trial))
+    trial.need(checks.pile_top_natural(trial))
+    trial.need(checks.pile_one_card(trial))
+    trial.need(checks.red_threes_stay_out(trial))
+    trial.need(checks.own_cards(trial))
+    trial.need(checks.take_group_aim(trial))
+    trial.need(checks.take_wilds_only(trial))
+    decisive = trial.need(checks.take_frozen(trial)) or trial.need(checks.take_unfrozen(trial))
+    checks.red3_on_turn(trial)
+    plan = checks.lay_groups(trial, taking=True)
+    checks.cutthroat_first_take(trial)
+    checks.after_laying(trial, plan)
+    trial.plan = plan
+    return checks.permitting(trial, plan, decisive)
 
 
-def _judge_meld(t: Trial) -> Check:
-    _common(t)
-    t.need(C.turn_draw_phase(t))
-    t.need(C.red_threes_stay_out(t))
-    t.need(C.own_cards(t))
-    plan = C.lay_groups(t, taking=False)
-    C.after_laying(t, plan)
-    t.plan = plan
-    return C.permitting(t, plan, C.turn_meld(t, plan))
+def _judge_meld(trial: Trial) -> Check:
+    _common(trial)
+    trial.need(checks.turn_draw_phase(trial))
+    trial.need(checks.red_threes_stay_out(trial))
+    trial.need(checks.own_cards(trial))
+    plan = checks.lay_groups(trial, taking=False)
+    checks.after_laying(trial, plan)
+    trial.plan = plan
+    return checks.permitting(trial, plan, checks.turn_meld(trial, plan))
 
 
-def _judge_discard(t: Trial) -> Check:
-    _common(t)
-    t.need(C.turn_draw_phase(t))
-    t.need(C.one_discard(t))
-    t.need(C.red_threes_stay_out(t))
-    t.need(C.own_cards(t))
-    t.plan = plan = C.Plan("discard", hand=t.rest)
-    plan.laid = t.cards[0]
+def _judge_discard(trial: Trial) -> Check:
+    _common(trial)
+    trial.need(checks.turn_draw_phase(trial))
+    trial.need(checks.one_discard(trial))
+    trial.need(checks.red_threes_stay_out(trial))
+    trial.need(checks.own_cards(trial))
+    trial.plan = plan = checks.Plan("discard", hand=trial.rest)
+    plan.laid = trial.cards[0]
     if not plan.hand:
-        t.need(C.goout_binding_no(t))
-        melds = t.pos.team_melds(t.team)
-        t.need(C.goout_canasta(t, sum(1 for m in melds if m.is_canasta)
-                               >= t.pos.rules.format.canastas_to_go_out, melds))
+        trial.need(checks.goout_binding_no(trial))
+        melds = trial.pos.team_melds(trial.team)
+        canastas = sum(1 for m in melds if m.is_canasta)
+        trial.need(checks.goout_canasta(
+            trial, canastas >= trial.pos.rules.format.canastas_to_go_out, melds))
         plan.out = True
-        return t.need(C.goout_last_card(t))
-    t.need(C.must_go_out(t, plan))
-    return t.need(C.turn_discard(t))
+        return trial.need(checks.goout_last_card(trial))
+    trial.need(checks.must_go_out(trial, plan))
+    checks.cutthroat_stock_end(trial)
+    return trial.need(checks.turn_discard(trial))
 
 
-def _judge_ask(t: Trial) -> Check:
-    _common(t)
-    decisive = t.need(C.ask_ok(t))
-    t.plan = C.Plan("ask")
+def _judge_ask(trial: Trial) -> Check:
+    _common(trial)
+    decisive = trial.need(checks.ask_ok(trial))
+    trial.plan = checks.Plan("ask")
     return decisive
 
 
-def _judge_answer(t: Trial) -> Check:
-    _common(t)
-    decisive = t.need(C.answer_ok(t))
-    t.plan = C.Plan(t.move.kind)
+def _judge_answer(trial: Trial) -> Check:
+    _common(trial)
+    decisive = trial.need(checks.answer_ok(trial))
+    trial.plan = checks.Plan(trial.move.kind)
     return decisive
 
 
-def _judge_exchange(t: Trial) -> Check:
-    _common(t)
-    return t.need(C.wild_fixed(t))
+def _judge_exchange(trial: Trial) -> Check:
+    _common(trial)
+    return trial.need(checks.wild_fixed(trial))
 
 
 _JUDGES = {"draw": _judge_draw, "take": _judge_take, "meld": _judge_meld,

@@ -25,7 +25,8 @@ _CARD_WORD = re.compile(r"[^\s,]+")     # cards: whitespace or commas between th
 _SEAT_LIST = ALL_SEATS                  # a move may name its seat: "W: draw" (any table's seats)
 _SEATS = frozenset(_SEAT_LIST)
 #: the sides a meld may be aimed at ("NS K: 2C"), of any table: the judge says whose they are
-_TEAMS = frozenset(side for f in FORMATS.values() for side in f.sides)
+_TEAMS = frozenset(side for f in FORMATS.values()
+                   for g in (f, *(f.lone_formats or {}).values()) for side in g.sides)
 _RANKS = frozenset(MELD_RANKS)
 _CARDS = frozenset(ALL_CARDS)
 _BARE = frozenset(("draw", "take", "discard", "ask", "yes", "no"))     # kinds without cards

@@ -58,13 +58,17 @@ class _Keys:
             self.zone[melds_key.lower()] = ("melds", side)
             names.append(melds_key)
         shown = list(_HEAD_KEYS[:1]) + ["turn", "asked", "score"] + list(fmt.seats) + names
-        shown += [side + " red3" for side in fmt.sides] + list(_TAIL_KEYS)
+        shown += [side + " red3" for side in fmt.sides]
+        # cutthroat: 'lone:' names the lone hand once a player has taken the pile first
+        lone = ("lone",) if fmt.has_lone_hand else ()
+        shown += list(lone) + list(_TAIL_KEYS)
         for side in fmt.sides:
             self.zone[side.lower() + " red3"] = ("red3", side)
-        self.all = frozenset(_HEAD_KEYS + _TAIL_KEYS) | frozenset(self.zone)
+        self.all = frozenset(_HEAD_KEYS + _TAIL_KEYS + lone) | frozenset(self.zone)
         self.listed = ", ".join(shown)
         # the seats and sides of the other tables: named in words when written here
-        self.elsewhere = {k for f in FORMATS.values() for k in _Keys.zone_keys(f)} - self.all
+        self.elsewhere = ({k for f in FORMATS.values() for k in _Keys.zone_keys(f)} | {"lone"}
+                          ) - self.all
 
     @staticmethod
     def zone_keys(fmt):
@@ -152,6 +156,7 @@ class _Parse:
         self.out = None
         self.out_concealed = False
         self.seed = None
+        self.lone = None
 
     # ---- helpers ----------------------------------------------------------------
     def fail(self, message, line, column, **fields):
@@ -288,7 +293,7 @@ class _Parse:
 
     def read_score(self, line, value):
         totals = {}
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         if len(toks) % 2:
             self.fail("error:position.score.not-a-score", line.no, line.valcol,
                       value=value.strip())
@@ -316,7 +321,7 @@ class _Parse:
         if len(toks) == 1 and toks[0][0] == "-":
             self.shown[i] = []
             return
-        plus = [k for k, t in enumerate(toks) if t[0] == "+"]
+        plus = [k for k, tok in enumerate(toks) if tok[0] == "+"]
         unseen = 0
         if plus:
             k = plus[0]
@@ -379,7 +384,7 @@ class _Parse:
 
     def read_stock(self, line, value):
         toks = line.tokens
-        words = [t.lower() for t, _ in toks]
+        words = [word.lower() for word, _ in toks]
         if words == ["-"] or words == ["exactly"]:
             self.stock_rest = False
             return
@@ -401,7 +406,7 @@ class _Parse:
         self.stock_shown = self.cards(line.no, toks, "error:position.stray-in-stock")
 
     def read_opened(self, line, value):
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         self.opened = []
         if len(toks) == 1 and toks[0][0] == "-":
             return
@@ -413,7 +418,7 @@ class _Parse:
 
     def read_started(self, line, value, into=None):
         into = self.started if into is None else into
-        toks = [t for t in line.tokens if t[0] != ","]
+        toks = [tok for tok in line.tokens if tok[0] != ","]
         if len(toks) == 1 and toks[0][0] == "-":
             return
         for tok, col in toks:
@@ -443,6 +448,24 @@ class _Parse:
                 self.fail("error:position.out-how", line.no, toks[1][1], seat=self.out)
             self.out_concealed = True
 
+    def read_lone(self, line, value):
+        toks = line.tokens
+        seat, col = toks[0]
+        self.lone = self.seat(seat, line.no, col)
+        if len(toks) > 1:
+            self.fail("error:position.lone-how", line.no, toks[1][1], word=toks[1][0])
+
+    def decided(self):
+        """The table's format with its sides as decided (cutthroat: by `lone:`)."""
+        return self.fmt.with_lone(self.lone)
+
+    def side_melds(self, side) -> list:
+        """The melds written for a side: a cutthroat partnership's are both players' zones."""
+        index = self.fmt.side_index
+        if side in index:
+            return self.melds[index[side]]
+        return [m for seat in self.decided().seats_of(side) for m in self.melds[index[seat]]]
+
     def read_seed(self, line, value):
         word, col = line.tokens[0]
         if len(line.tokens) > 1 or not _INT.match(word):
@@ -455,7 +478,7 @@ class _Parse:
     # ---- pass 2: what the lines say together ----------------------------------------
     def check(self):
         rules, fmt = self.rules, self.fmt
-        side_of = fmt.side_of
+        side_of = self.decided().side_of
         started = {r for r, _, _ in self.started}
         for i, shown in enumerate(self.shown):
             if shown and rules.red3_dealt != "on-turn":
@@ -463,12 +486,13 @@ class _Parse:
                     if card.is_red_three:
                         self.fail("error:position.red-three-in-hand", no, col,
                                   seat=fmt.seats[i], card=card.text)
-        for t, team in enumerate(fmt.sides):
+        for side, team in enumerate(fmt.sides):
             ranks = {}
-            for meld in self.melds[t]:
+            for meld in self.melds[side]:
                 cards = [c for c, _, _ in meld]
                 problem = meld_problem(cards, rules, black_threes_ok=(
-                    self.phase == "over" or (side_of(self.turn) == team and "3" in started)))
+                    self.phase == "over" or (team in (side_of(self.turn), self.turn)
+                                             and "3" in started)))
                 if problem:
                     message, k = problem
                     self.fail(message, meld[k][1], meld[k][2])
@@ -480,11 +504,11 @@ class _Parse:
         if self.opened is not None:
             line = self.lines["opened"]
             for seat, col in self.opened:
-                if not self.melds[fmt.side_index[side_of(seat)]]:
+                if not self.side_melds(side_of(seat)):
                     self.fail("error:position.opened.no-melds", line.no, col, seat=seat,
                               team=side_of(seat))
         team = side_of(self.turn)
-        own = self.melds[fmt.side_index[team]]
+        own = self.side_melds(team)
         for rank, no, col in self.started:
             if not any(c.rank == rank for m in own for c, _, _ in m):
                 self.fail("error:position.started.no-meld", no, col, seat=self.turn, rank=rank,
@@ -565,8 +589,8 @@ class _Parse:
         stock_shown = tuple(c for c, _, _ in self.stock_shown)
         if self.opened is None:         # a team whose first meld is this turn's: not opened
             fmt = self.fmt
-            side = fmt.side_of
-            opened = frozenset(s for s in fmt.seats if melds[fmt.side_index[side(s)]] and not (
+            side = self.decided().side_of
+            opened = frozenset(s for s in fmt.seats if self.side_melds(side(s)) and not (
                 self.below_minimum and side(s) == side(self.turn)))
         else:
             opened = frozenset(s for s, _ in self.opened)
@@ -582,7 +606,8 @@ class _Parse:
             pile=tuple(c for c, _, _ in self.pile), stock=stock_shown + rest,
             opened=opened, started=frozenset(r for r, _, _ in self.started),
             touched=frozenset(r for r, _, _ in self.touched), below_minimum=self.below_minimum,
-            out=self.out, out_concealed=self.out_concealed, seed=seed, layout=layout)
+            out=self.out, out_concealed=self.out_concealed, seed=seed, layout=layout,
+            lone=self.lone)
 
 
 #: key -> what its value is (a message of tutor.engine.errors), said when the value is missing
@@ -593,6 +618,7 @@ _EMPTY_HINT = {
     "opened": "error:position.hint.seats", "started": "error:position.hint.ranks",
     "touched": "error:position.hint.ranks", "below-minimum": "error:position.hint.yes-no",
     "out": "error:position.hint.out", "seed": "error:position.hint.seed",
+    "lone": "error:position.hint.lone",
 }
 _ZONE_HINT = {"hand": "error:position.hint.hand", "melds": "error:position.hint.melds",
               "red3": "error:position.hint.red3"}
@@ -716,7 +742,7 @@ def _layout_fits(pos: Position, layout) -> bool:
                 not layout.stock_rest and len(pos.stock) != n):
             return False
         copies = [0] * len(ALL_CARDS)
-        for zone in (*layout.shown, *(m.cards for t in pos.melds for m in t), *pos.red3,
+        for zone in (*layout.shown, *(m.cards for side in pos.melds for m in side), *pos.red3,
                      pos.pile, layout.stock_shown):
             for card in zone:
                 copies[card.index] += 1
@@ -757,11 +783,13 @@ def position_text(pos: Position) -> str:
                 out.append(f"{seat}: {unseen}")
             else:
                 out.append(f"{seat}: {_cards(shown)} + {unseen}")
-    for t, team in enumerate(fmt.sides):
-        melds = pos.melds[t]
+    for side, team in enumerate(fmt.sides):
+        melds = pos.melds[side]
         key = team if team not in fmt.seat_index else team + " melds"
         out.append(f"{key}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
-        out.append(f"{team} red3: {_cards(pos.red3[t])}")
+        out.append(f"{team} red3: {_cards(pos.red3[side])}")
+    if pos.lone is not None:
+        out.append(f"lone: {pos.lone}")
     out.append(f"pile: {_cards(pos.pile)}")
     if layout is None:
         out.append(f"stock: exactly {_cards(pos.stock)}" if pos.stock else "stock: -")

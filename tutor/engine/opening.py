@@ -23,4 +23,4 @@ def has_opened(pos, seat: str | None = None) -> bool:
     seat = seat or pos.turn
     if per_player(pos):
         return seat in pos.opened or (seat == pos.turn and bool(pos.started or pos.touched))
-    return bool(pos.team_melds(pos.rules.format.side_of(seat)))
+    return bool(pos.team_melds(pos.format.side_of(seat)))

@@ -124,6 +124,7 @@ class Position:
     out_concealed: bool = False
     seed: int | None = None
     layout: Layout | None = field(default=None, compare=True, repr=False)
+    lone: str | None = None                 # cutthroat: the lone hand, once decided (players.cutthroat)
 
     # ---- text -------------------------------------------------------------------
     @classmethod
@@ -164,31 +165,61 @@ class Position:
     # ---- queries ----------------------------------------------------------------
     @property
     def format(self):
-        """Who sits where and the numbers of this game: a `Format` (formats.py)."""
-        return self.rules.format
+        """Who sits where and the numbers of this game: a `Format` (formats.py). In cutthroat
+        the sides are decided by play: each alone until `lone` is set, then the lone hand
+        against the other two (`players.cutthroat`)."""
+        lone = self.lone
+        return self.rules.format if lone is None else self.rules.format.with_lone(lone)
 
     def hand(self, seat: str | None = None) -> tuple:
         return self.hands[self.rules.seat_index[seat or self.turn]]
 
+    # `melds`, `red3` and `score` hold one entry per side of the ruleset's format: in cutthroat
+    # one per player (its zones), and a partnership's melds are both partners' together.
     def team_melds(self, team: str) -> tuple:
-        return self.melds[self.rules.side_index[team]]
+        i = self.rules.side_index.get(team)
+        if i is not None:
+            return self.melds[i]
+        return _joined(self, self.melds, team)
 
     def team_red3(self, team: str) -> tuple:
-        return self.red3[self.rules.format.side_index[team]]
+        i = self.rules.side_index.get(team)
+        if i is not None:
+            return self.red3[i]
+        return _joined(self, self.red3, team)
 
     def team_score(self, team: str) -> int:
-        """The side's running total before this hand."""
-        return self.score[self.rules.format.side_index[team]]
+        """The side's running total before this hand (cutthroat: a player's own; a
+        partnership's is the higher of the two)."""
+        i = self.rules.side_index.get(team)
+        if i is not None:
+            return self.score[i]
+        return max(self.score[self.rules.side_index[s]] for s in self.format.seats_of(team))
+
+    def opening_score(self, seat: str | None = None) -> int:
+        """The running total that decides the first meld's minimum for `seat` (the player to
+        move): the side's (`meld.initial`); in cutthroat the player's own (`players.cutthroat`)."""
+        seat = seat or self.turn
+        if self.rules.format.has_lone_hand:
+            return self.score[self.rules.side_index[seat]]
+        return self.score[self.rules.side_index[self.rules.side_of(seat)]]
 
     def meld_of(self, team: str, rank: str) -> Meld | None:
-        for meld in self.melds[self.rules.side_index[team]]:
+        """The side's meld of `rank`, or None. A cutthroat partnership may hold two (one each,
+        laid before it formed): the player to move's own is the one (`players.cutthroat`)."""
+        found = None
+        for meld in self.team_melds(team):
             if meld.rank == rank:
-                return meld
-        return None
+                if self.lone is None:       # one meld a rank: the first is the one
+                    return meld
+                found = meld
+        return found
 
     @property
     def team(self) -> str:
         """The side of the player to move."""
+        if self.lone is not None:
+            return self.format.side_of(self.turn)
         return self.rules.side_of(self.turn)
 
     @property
@@ -196,7 +227,7 @@ class Position:
         """The seat that acts now: the partner who answers while "may I go out?" is pending,
         else the player to move."""
         if self.asked == "pending":
-            return self.rules.format.answerer(self.turn) or self.turn
+            return self.format.answerer(self.turn) or self.turn
         return self.turn
 
     @property
@@ -223,12 +254,12 @@ class Position:
 
     def card_count(self) -> int:
         """Every card in every zone: always the whole deck, 108 (`deck.cards`) or 162 (`players.deck`)."""
-        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for t in self.melds for m in t)
+        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for side in self.melds for m in side)
                 + sum(len(r) for r in self.red3) + len(self.pile) + len(self.stock))
 
     def all_cards(self) -> list:
         cards = [c for h in self.hands for c in h]
-        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for side in self.melds for m in side for c in m.cards]
         cards += [c for r in self.red3 for c in r]
         return cards + list(self.pile) + list(self.stock)
 
@@ -252,3 +283,19 @@ class Position:
     def _repr_svg_(self) -> str:
         from .diagram import position_svg
         return position_svg(self)
+
+
+def zone_seats(pos, side: str) -> tuple:
+    """A side's seats in the order its zones are joined: the player to move last (so where a
+    cutthroat partnership holds two melds of a rank, the last is the mover's own)."""
+    seats = pos.format.seats_of(side)
+    if pos.turn in seats:
+        seats = tuple(s for s in seats if s != pos.turn) + (pos.turn,)
+    return seats
+
+
+def _joined(pos, zones: tuple, side: str) -> tuple:
+    """A cutthroat partnership's melds (or red threes): its players' zones together
+    (`players.cutthroat`: the melds each held before stay as they are), the mover's last."""
+    index = pos.rules.side_index
+    return tuple(x for seat in zone_seats(pos, side) for x in zones[index[seat]])

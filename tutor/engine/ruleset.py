@@ -24,9 +24,10 @@ FLAGS: dict[str, tuple[str, ...]] = {
     "players": ("4", "2", "3", "6"),
     "three": ("each-alone", "cutthroat"),
     "six": ("two-teams", "three-teams"),
+    "cutthroat-canastas": ("2", "1"),
 }
 #: Combinations of flags the tutor does not play yet: refused in words, never played wrongly.
-NOT_BUILT = {("three", "cutthroat"): "error:rules.cutthroat"}
+NOT_BUILT: dict = {}
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,11 @@ class Ruleset:
     players: str = "4"
     three: str = "each-alone"
     six: str = "two-teams"
+    cutthroat_canastas: str = "2"
     format: Format = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        fmt = format_for(self.players, self.three, self.six)
+        fmt = format_for(self.players, self.three, self.six, self.cutthroat_canastas)
         object.__setattr__(self, "format", fmt)
         # the format's lookups the engine makes on every move, one attribute away
         object.__setattr__(self, "seat_index", fmt.seat_index)

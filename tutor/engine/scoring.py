@@ -132,12 +132,23 @@ class TeamSheet:
         return self.text()
 
 
-def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
+def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) -> TeamSheet:
+    """The sheet of `team` (a zone of the position: a side, or in cutthroat a player). In
+    cutthroat (`players.cutthroat`) `side` is the player's side as decided: its melds, its
+    going out and its hands count for the player; the red threes only the player's own."""
     fmt = pos.rules.format
-    t = fmt.side_index[team]
-    melds = pos.melds[t]
+    index = fmt.side_index[team]
+    melds = pos.melds[index]
+    red_seats = seats = fmt.seats_of(team)
+    if side is not None:
+        fmt = pos.format
+        melds = pos.team_melds(side)
+        seats = fmt.seats_of(side)
+        team_of_out = side
+    else:
+        team_of_out = team
     lines = []          # (rule id, points, Words)
-    if pos.out is not None and fmt.side_of(pos.out) == team:
+    if pos.out is not None and fmt.side_of(pos.out) == team_of_out:
         lines.append(("score.going-out", GOING_OUT, Words("sheet:going-out", seat=pos.out)))
         if pos.out_concealed:
             lines.append(("goout.concealed", CONCEALED_EXTRA,
@@ -153,8 +164,7 @@ def _team_sheet(pos: Position, team: str, lang: str) -> TeamSheet:
                 words = Words("sheet:both-canastas", natural=natural_words, mixed=words)
         lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       words))
-    seats = fmt.seats_of(team)
-    threes = len(pos.red3[t]) + sum(1 for s in seats for c in pos.hand(s) if c.is_red_three)
+    threes = len(pos.red3[index]) + sum(1 for s in red_seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         minus = "-minus" if not melds else ""
         if fmt.red3_scale:                  # players.red3-six
@@ -184,6 +194,13 @@ def score_hand(pos: Position, lang: str = "en") -> dict:
     """``{"NS": TeamSheet, "EW": TeamSheet}``: the hand scored as if it ended now, one sheet
     per side of the table (keyed by the side's name), each line's words in `lang`."""
     pos = as_position(pos)
+    if pos.rules.format.has_lone_hand:
+        # cutthroat (players.cutthroat): one sheet per player — the lone hand its own total,
+        # each partner the partnership's, the red threes only the player's own; with the pile
+        # never taken and nobody out, each player alone
+        side_of = pos.format.side_of
+        return {seat: _team_sheet(pos, seat, lang or "en", side_of(seat))
+                for seat in pos.rules.format.sides}
     return {team: _team_sheet(pos, team, lang or "en") for team in pos.rules.format.sides}
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .position import Position
+
 
 
 class SeatView(NamedTuple):
@@ -43,6 +45,7 @@ class SeatView(NamedTuple):
     out: str | None
     out_concealed: bool
     open: bool = False          # the teacher's view: every card face up
+    lone: str | None = None     # cutthroat: the lone hand, once decided (players.cutthroat)
 
     @classmethod
     def of(cls, pos, seat: str, open: bool = False) -> "SeatView":
@@ -59,7 +62,7 @@ class SeatView(NamedTuple):
         return cls(seat, pos.turn, pos.phase, pos.asked, pos.rules, pos.score, hands,
                    {s: len(pos.hand(s)) for s in seats}, pos.melds, pos.red3, pile,
                    len(pos.pile), crosswise, len(pos.stock), pos.opened, pos.out,
-                   pos.out_concealed, open)
+                   pos.out_concealed, open, pos.lone)
 
     @property
     def hand(self) -> tuple:
@@ -68,15 +71,20 @@ class SeatView(NamedTuple):
 
     @property
     def format(self):
-        """The table's seats and sides (formats.py)."""
-        return self.rules.format
+        """The table's seats and sides (formats.py); in cutthroat as decided by play so far."""
+        return self.rules.format.with_lone(self.lone)
 
     @property
     def team(self) -> str:
-        return self.rules.format.side_of(self.seat)
+        return self.format.side_of(self.seat)
 
     def team_score(self, team: str) -> int:
-        return self.score[self.rules.format.side_index[team]]
+        return Position.team_score(self, team)
+
+    def opening_score(self, seat: str | None = None) -> int:
+        """The total that decides `seat`'s first-meld minimum (`meld.initial`; cutthroat: the
+        player's own)."""
+        return Position.opening_score(self, seat or self.seat)
 
     @property
     def top(self):
@@ -84,10 +92,10 @@ class SeatView(NamedTuple):
         return self.pile[-1] if self.pile else None
 
     def team_melds(self, team: str) -> tuple:
-        return self.melds[self.rules.format.side_index[team]]
+        return Position.team_melds(self, team)
 
     def team_red3(self, team: str) -> tuple:
-        return self.red3[self.rules.format.side_index[team]]
+        return Position.team_red3(self, team)
 
     def has_canasta(self, team: str) -> bool:
         return any(m.is_canasta for m in self.team_melds(team))
@@ -104,6 +112,6 @@ class SeatView(NamedTuple):
     def visible_cards(self) -> list:
         """Every card this view shows (with repeats: the deck has two of each)."""
         cards = [c for h in self.hands.values() for c in h]
-        cards += [c for t in self.melds for m in t for c in m.cards]
+        cards += [c for side in self.melds for m in side for c in m.cards]
         cards += [c for r in self.red3 for c in r]
         return cards + list(self.pile)

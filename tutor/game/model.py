@@ -470,7 +470,7 @@ class GameModel:
                                "your turn by discarding: click one card and press Discard.")]
         team = pos.format.side_of(self.seat)
         if not pos.team_melds(team):
-            need = pos.rules.initial_minimum_for(pos.team_score(team))
+            need = pos.rules.initial_minimum_for(pos.opening_score(self.seat))
             if need and alone:
                 words.append(t.gettext("You have not melded yet: your first meld must count "
                                        "at least {points} points.").format(points=need))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as W
+import ipywidgets as widgets
 
 from ..i18n import translator
 from .model import GameModel
@@ -51,61 +51,61 @@ _STYLE = """<style>
 </style>"""
 
 
-class GameView(W.VBox):
+class GameView(widgets.VBox):
     """The game page: settings, then the table with its guide."""
 
     def __init__(self, model: GameModel | None = None, **kwargs):
         self.model = model if model is not None else GameModel()
         self.table = None
-        self.head = W.HTML()
+        self.head = widgets.HTML()
         self.head.add_class("tutor-game-head")
         # the settings
         self.option_buttons = {}              # (setting, value) -> Button
         self.setting_titles = {}
         rows = []
         for setting in self.model.settings():
-            title = W.HTML()
+            title = widgets.HTML()
             self.setting_titles[setting.name] = title
             buttons = []
             for value, _words in setting.options:
-                b = W.Button(layout=W.Layout(width="auto"))
+                b = widgets.Button(layout=widgets.Layout(width="auto"))
                 b.add_class("tutor-game-option")
                 b.add_class(f"tutor-game-{setting.name}-{value}")
                 b.on_click(lambda _b, n=setting.name, v=value: self.model.choose(n, v))
                 self.option_buttons[(setting.name, value)] = b
                 buttons.append(b)
-            row = W.HBox([title, *buttons], layout=W.Layout(flex_flow="row wrap"))
+            row = widgets.HBox([title, *buttons], layout=widgets.Layout(flex_flow="row wrap"))
             row.add_class("tutor-game-setting")
             rows.append(row)
         self.start_button = self._button("tutor-game-start", lambda: self.model.start(), "success")
-        self.setup = W.VBox([*rows, self.start_button])
+        self.setup = widgets.VBox([*rows, self.start_button])
         self.setup.add_class("tutor-game-setup")
         # the guide, beside the table
-        self.prompt = W.HTML()
+        self.prompt = widgets.HTML()
         self.prompt.add_class("tutor-game-prompt")
-        self.story = W.HTML()
+        self.story = widgets.HTML()
         self.story.add_class("tutor-game-log")
-        self.sheet_box = W.HTML()
+        self.sheet_box = widgets.HTML()
         self.sheet_box.add_class("tutor-game-sheet")
         self.next_button = self._button("tutor-game-next", self.model.next_hand, "primary")
         self.new_button = self._button("tutor-game-new", self.model.new_game)
-        self.guide = W.VBox([self.prompt, self.story, self.sheet_box,
-                             W.HBox([self.next_button, self.new_button],
-                                    layout=W.Layout(flex_flow="row wrap"))],
-                            layout=W.Layout(width="100%"))
+        self.guide = widgets.VBox([self.prompt, self.story, self.sheet_box,
+                                   widgets.HBox([self.next_button, self.new_button],
+                                                layout=widgets.Layout(flex_flow="row wrap"))],
+                                  layout=widgets.Layout(width="100%"))
         self.guide.add_class("tutor-game-guide")
-        self.play_area = W.VBox([], layout=W.Layout(width="100%"))
+        self.play_area = widgets.VBox([], layout=widgets.Layout(width="100%"))
         self.play_area.add_class("tutor-game-play")
-        style = W.HTML(_STYLE, layout=W.Layout(display="none"))
+        style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([self.head, self.setup, self.play_area, style],
-                         layout=W.Layout(width="100%"), **kwargs)
+                         layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class("tutor-game-page")
         self.model.on_change(lambda _m: self.refresh())
         self.refresh()
 
     @staticmethod
     def _button(cls, action, style=""):
-        b = W.Button(layout=W.Layout(width="auto"), button_style=style)
+        b = widgets.Button(layout=widgets.Layout(width="auto"), button_style=style)
         b.add_class(cls)
         b.on_click(lambda _b: action())
         return b

@@ -285,11 +285,13 @@ class Translator:
 
 
 @lru_cache(maxsize=None)
-def _translator(lang: str) -> Translator:
+def load_translator(lang: str) -> Translator:
+    """The translator of a language code as `normalise` gives it, loaded once. `translator`
+    asks it on every call: a test may stand another translator in for a language here."""
     return Translator(lang)
 
 
 def translator(lang: str | None = None) -> Translator:
     """The translator of `lang` (a code like 'sv', a locale like 'fi_FI'); None: the
     environment's language (`default_language`)."""
-    return _translator(normalise(lang) if lang else default_language())
+    return load_translator(normalise(lang) if lang else default_language())

@@ -57,6 +57,7 @@ import re
 import textwrap
 import tomllib
 from dataclasses import dataclass, field
+from typing import ClassVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -171,10 +172,14 @@ def _verdict(legal: bool) -> str:
 
 @dataclass
 class Exercise:
+    """A question of a lesson. What differs by kind — the answers offered, how the engine
+    answers, what makes the engine disagree — is in one small class per kind below
+    (`EXERCISE_KINDS`: ``judge``, ``score``, ``outcome``, ``deck``, ``parse``, ``game``);
+    this class holds the rest."""
+    kind: ClassVar[str] = ""
     id: str
     lesson: "Lesson"
     prompt: str
-    kind: str = "judge"
     position_text: str = ""
     position_ref: str | None = None
     move: str = ""
@@ -242,31 +247,11 @@ class Exercise:
     def answers(self) -> tuple:
         """The answers offered, as values (what is compared): "legal"/"illegal", points,
         "NS"/"EW"/"draw"/"goes on", or the English choices of an outcome question."""
-        if self.kind == "judge":
-            return tuple(VERDICTS)
-        if self.kind == "parse":
-            return tuple(PARSES)
-        if self.kind == "game":
-            return tuple(self.values or self.choices or self.game_answers())
         return tuple(self.values or self.choices)
-
-    def game_answers(self) -> tuple:
-        """A "who wins?" question's answers: each side of the position's table (North–South
-        and East–West for four; the teams or the players alone of other counts), then a
-        drawn game and "the game goes on"."""
-        sides = self.start_position().format.sides
-        return tuple(sides) + ("draw", "goes on")
 
     @property
     def options(self) -> tuple:
         """The answers offered in words, in the lesson's language (the places of `answers`)."""
-        t = translator(self.lesson.lang)
-        if self.kind == "judge":
-            return tuple(t.gettext(v) for v in VERDICTS.values())
-        if self.kind == "parse":
-            return tuple(t.gettext(v) for v in PARSES.values())
-        if self.kind == "game":
-            return tuple(_game_words(v, t) for v in self.answers)
         return tuple(self.choices)
 
     def label(self, value):
@@ -291,44 +276,6 @@ class Exercise:
     # ---- asking the engine ----------------------------------------------------
     def check(self):
         """The engine's answer: the judge's `Ruling` for a move, else an `Outcome`."""
-        import tutor
-        if self.kind == "judge":
-            return tutor.judge(self.position(), self.move)
-        if self.kind == "parse":
-            try:
-                self.start_position()
-            except tutor.PositionError as e:
-                return Outcome("refused", self.rule, f"The text is refused: {e}")
-            return Outcome("accepted", self.rule, "The text is a possible position.")
-        if self.kind == "deck":
-            from ..engine.cards import Card
-            t = translator(self.lesson.lang)
-            fmt = tutor.Ruleset.parse(self.rules or "default").format    # players.deck
-            if self.card == "all":
-                n = fmt.deck_size
-                return Outcome(n, self.rule, t.ngettext("The deck holds {n} card.",
-                                                        "The deck holds {n} cards.", n).format(n=n))
-            card = Card(self.card)
-            n = fmt.copies(card)
-            return Outcome(n, self.rule, t.ngettext("The deck holds {n} copy of {card}.",
-                                                    "The deck holds {n} copies of {card}.", n)
-                           .format(n=n, card=card.pretty))
-        pos = self.position()
-        if self.kind == "outcome":
-            if self.move:
-                pos = pos.play(self.move)
-            return Outcome(self.expect, self.rule, self._facts_text(pos), pos)
-        lang = self.lesson.lang
-        if self.kind == "score":
-            sh = tutor.score_hand(pos, lang)[self.team]
-            points = sh.total if self.line == "total" else sh.points(self.line)
-            return Outcome(points, self.rule, team_lines(sh, self.line, lang), pos)
-        if self.kind == "game":
-            game = tutor.Game(pos.rules)
-            game.totals = tuple(self.start)
-            game.add_hand(pos)
-            answer = "draw" if game.is_draw else (game.winner or "goes on")
-            return Outcome(answer, self.rule, game_lines(game, self.start, lang), pos)
         raise LessonError(f"{self.id}: unknown kind {self.kind!r}")
 
     def facts(self, pos) -> dict:
@@ -360,31 +307,26 @@ class Exercise:
             out.append(f"{where}: rule {self.rule!r} is not a rule id of RULES.md")
         if len(self.hints) != 3:
             out.append(f"{where}: needs three hints (nudge, rule, move), has {len(self.hints)}")
-        if self.kind != "judge" and self.expect not in self.answers:
-            out.append(f"{where}: expected answer {self.expect!r} is not among {self.answers}")
+        out += self._expect_problems(where)
         if len(self.options) != len(self.answers):
             out.append(f"{where}: {len(self.options)} choices in words for {len(self.answers)} answers")
         try:
             result = self.check()
         except tutor.TutorError as e:
             return out + [f"{where}: the engine raised {type(e).__name__}: {e}"]
-        if self.kind == "judge":
-            got = _verdict(result.legal)
-            if got != self.expect:
-                out.append(f"{where}: `{self.move}` expected {self.expect} ({self.rule}), "
-                           f"the judge says {got} ({result.rule}): {result.explain()}")
-            elif not result.legal and result.rule != self.rule:
-                out.append(f"{where}: `{self.move}` illegal as expected, but by {result.rule}, "
-                           f"not {self.rule}: {result.explain()}")
-        elif self.kind == "outcome":
-            facts = self.facts(result.position)
-            for key, want in self.after.items():
-                if facts[key] != " ".join(str(want).split()):
-                    out.append(f"{where}: after `{self.move or '(no move)'}` {key} is "
-                               f"{facts[key]!r}, the lesson says {want!r}")
-        elif result.answer != self.expect:
-            out.append(f"{where}: expected {self.expect!r}, the engine says {result.answer!r}")
-        return out
+        return out + self._result_problems(where, result)
+
+    def _expect_problems(self, where: str) -> list:
+        """The taught answer must be one of the answers offered."""
+        if self.expect not in self.answers:
+            return [f"{where}: expected answer {self.expect!r} is not among {self.answers}"]
+        return []
+
+    def _result_problems(self, where: str, result) -> list:
+        """Where the engine's answer (`check`) and the lesson's disagree."""
+        if result.answer != self.expect:
+            return [f"{where}: expected {self.expect!r}, the engine says {result.answer!r}"]
+        return []
 
     def confirmed_rules(self) -> set:
         """Rule ids the engine itself confirms through this exercise: the deciding rule of
@@ -393,9 +335,9 @@ class Exercise:
         the exercise disagrees with the engine."""
         if self.problems():
             return set()
-        if self.kind == "judge":
-            r = self.check()
-            return {r.rule} if not r.legal else set(r.reasons)
+        return self._confirmed()
+
+    def _confirmed(self) -> set:
         return {self.rule}
 
     @property
@@ -409,6 +351,150 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"<Exercise {self.lesson.key}:{self.id} {self.kind} ({self.rule})>"
+
+
+class _FixedAnswers(Exercise):
+    """A kind whose answers are always the same two: `ANSWERS` (value -> words)."""
+    ANSWERS: ClassVar[dict] = {}
+
+    @property
+    def answers(self) -> tuple:
+        return tuple(self.ANSWERS)
+
+    @property
+    def options(self) -> tuple:
+        t = translator(self.lesson.lang)
+        return tuple(t.gettext(v) for v in self.ANSWERS.values())
+
+
+class JudgeExercise(_FixedAnswers):
+    """Legal or illegal? The judge's `Ruling` of the move answers; a refusal must be by the
+    lesson's rule."""
+    kind = "judge"
+    ANSWERS = VERDICTS
+
+    def check(self):
+        import tutor
+        return tutor.judge(self.position(), self.move)
+
+    def _expect_problems(self, where: str) -> list:
+        return []                   # the loader admits only "legal" and "illegal"
+
+    def _result_problems(self, where: str, result) -> list:
+        got = _verdict(result.legal)
+        if got != self.expect:
+            return [f"{where}: `{self.move}` expected {self.expect} ({self.rule}), "
+                    f"the judge says {got} ({result.rule}): {result.explain()}"]
+        if not result.legal and result.rule != self.rule:
+            return [f"{where}: `{self.move}` illegal as expected, but by {result.rule}, "
+                    f"not {self.rule}: {result.explain()}"]
+        return []
+
+    def _confirmed(self) -> set:
+        r = self.check()
+        return {r.rule} if not r.legal else set(r.reasons)
+
+
+class ParseExercise(_FixedAnswers):
+    """Is this text a possible position? The notation's reader answers."""
+    kind = "parse"
+    ANSWERS = PARSES
+
+    def check(self):
+        import tutor
+        try:
+            self.start_position()
+        except tutor.PositionError as e:
+            return Outcome("refused", self.rule, f"The text is refused: {e}")
+        return Outcome("accepted", self.rule, "The text is a possible position.")
+
+
+class DeckExercise(Exercise):
+    """How many cards (or copies of `card`) does the deck of the ruleset's format hold?"""
+    kind = "deck"
+
+    def check(self):
+        import tutor
+        from ..engine.cards import Card
+        t = translator(self.lesson.lang)
+        fmt = tutor.Ruleset.parse(self.rules or "default").format    # players.deck
+        if self.card == "all":
+            n = fmt.deck_size
+            return Outcome(n, self.rule, t.ngettext("The deck holds {n} card.",
+                                                    "The deck holds {n} cards.", n).format(n=n))
+        card = Card(self.card)
+        n = fmt.copies(card)
+        return Outcome(n, self.rule, t.ngettext("The deck holds {n} copy of {card}.",
+                                                "The deck holds {n} copies of {card}.", n)
+                       .format(n=n, card=card.pretty))
+
+
+class OutcomeExercise(Exercise):
+    """What happens? The position after the move, its ``after`` facts as the lesson says."""
+    kind = "outcome"
+
+    def check(self):
+        pos = self.position()
+        if self.move:
+            pos = pos.play(self.move)
+        return Outcome(self.expect, self.rule, self._facts_text(pos), pos)
+
+    def _result_problems(self, where: str, result) -> list:
+        out = []
+        facts = self.facts(result.position)
+        for key, want in self.after.items():
+            if facts[key] != " ".join(str(want).split()):
+                out.append(f"{where}: after `{self.move or '(no move)'}` {key} is "
+                           f"{facts[key]!r}, the lesson says {want!r}")
+        return out
+
+
+class ScoreExercise(Exercise):
+    """How many points? A line (or the total) of the `team`'s score sheet."""
+    kind = "score"
+
+    def check(self):
+        import tutor
+        pos, lang = self.position(), self.lesson.lang
+        sh = tutor.score_hand(pos, lang)[self.team]
+        points = sh.total if self.line == "total" else sh.points(self.line)
+        return Outcome(points, self.rule, team_lines(sh, self.line, lang), pos)
+
+
+class GameExercise(Exercise):
+    """Who wins the game? The hand added to the `start` totals."""
+    kind = "game"
+
+    @property
+    def answers(self) -> tuple:
+        return tuple(self.values or self.choices or self.game_answers())
+
+    @property
+    def options(self) -> tuple:
+        t = translator(self.lesson.lang)
+        return tuple(_game_words(v, t) for v in self.answers)
+
+    def game_answers(self) -> tuple:
+        """A "who wins?" question's answers: each side of the position's table (North–South
+        and East–West for four; the teams or the players alone of other counts), then a
+        drawn game and "the game goes on"."""
+        sides = self.start_position().format.sides
+        return tuple(sides) + ("draw", "goes on")
+
+    def check(self):
+        import tutor
+        pos, lang = self.position(), self.lesson.lang
+        game = tutor.Game(pos.rules)
+        game.totals = tuple(self.start)
+        game.add_hand(pos)
+        answer = "draw" if game.is_draw else (game.winner or "goes on")
+        return Outcome(answer, self.rule, game_lines(game, self.start, lang), pos)
+
+
+#: the kinds of question, each its class: the loader makes an exercise of its kind's class
+EXERCISE_KINDS = {cls.kind: cls for cls in (JudgeExercise, ScoreExercise, OutcomeExercise,
+                                            DeckExercise, ParseExercise, GameExercise)}
+assert tuple(EXERCISE_KINDS) == KINDS
 
 
 def _points(n: int) -> str:
@@ -509,14 +595,14 @@ class Lesson:
 
     @property
     def tasks(self) -> list:
-        return [t for s in self.sections for t in s.tasks]
+        return [task for s in self.sections for task in s.tasks]
 
     def items(self) -> list:
         """The progress items of the lesson in reading order: each section's tasks, then
         its questions (``task:<position>:<n>``, ``quiz:<id>``), then the other questions."""
         out, seen = [], set()
         for s in self.sections:
-            out += [t.item for t in s.tasks]
+            out += [task.item for task in s.tasks]
             for ex_id in s.exercises:
                 seen.add(ex_id)
                 out.append(f"quiz:{ex_id}")
@@ -524,7 +610,7 @@ class Lesson:
         return out
 
     def section_items(self, section: Section) -> list:
-        return [t.item for t in section.tasks] + [f"quiz:{e}" for e in section.exercises]
+        return [task.item for task in section.tasks] + [f"quiz:{e}" for e in section.exercises]
 
     def exercise(self, ex_id: str) -> Exercise:
         for ex in self.exercises:
@@ -582,14 +668,15 @@ class Lesson:
         where it starts when the tasks before it were done by their examples."""
         from .tasks import start_positions
         out = []
-        for name in dict.fromkeys(t.position for t in self.tasks):
-            tasks = [t for t in self.tasks if t.position == name]
+        for name in dict.fromkeys(task.position for task in self.tasks):
+            tasks = [task for task in self.tasks if task.position == name]
             try:
                 starts = start_positions(self.position(name), tasks)
             except Exception as e:       # noqa: BLE001 - reported in words
-                out += [(t, [f"{self.key} tasks on {name}: {type(e).__name__}: {e}"]) for t in tasks]
+                out += [(task, [f"{self.key} tasks on {name}: {type(e).__name__}: {e}"]) for task in tasks]
                 continue
-            out += [(t, [f"{self.key} {p}" for p in t.problems(pos)]) for t, pos in zip(tasks, starts)]
+            out += [(task, [f"{self.key} {p}" for p in task.problems(pos)])
+                    for task, pos in zip(tasks, starts)]
         return out
 
     def problems(self) -> list:
@@ -669,20 +756,20 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
         if table is not None and table not in positions:
             raise LessonError(f"{path.name}: {where} shows unknown position {table!r}")
         tasks = []
-        for t in s.get("tasks", []):
+        for task in s.get("tasks", []):
             if table is None:
                 raise LessonError(f"{path.name}: {where} sets tasks but shows no table")
-            tid = need(t, "id", f"a task of {where}")
+            tid = need(task, "id", f"a task of {where}")
             if not _NAME.match(tid) or any(x.id == tid for x in tasks):
                 raise LessonError(f"{path.name}: {where}: task id {tid!r} bad or twice")
             numbers[table] = numbers.get(table, 0) + 1
             tasks.append(Task(id=tid, number=numbers[table], position=table,
-                              do=_clean(need(t, "do", f"task {tid}")).strip(),
-                              move=need(t, "move", f"task {tid}"),
-                              expect=need(t, "expect", f"task {tid}"), rule=t.get("rule", ""),
-                              uses=tuple(t.get("uses", ())), example=need(t, "example", f"task {tid}"),
-                              nudge=_clean(t.get("nudge", "")).strip(),
-                              done=_clean(t.get("done", "")).strip(), reset=bool(t.get("reset", False))))
+                              do=_clean(need(task, "do", f"task {tid}")).strip(),
+                              move=need(task, "move", f"task {tid}"),
+                              expect=need(task, "expect", f"task {tid}"), rule=task.get("rule", ""),
+                              uses=tuple(task.get("uses", ())), example=need(task, "example", f"task {tid}"),
+                              nudge=_clean(task.get("nudge", "")).strip(),
+                              done=_clean(task.get("done", "")).strip(), reset=bool(task.get("reset", False))))
         lesson.sections.append(Section(id=s["id"], title=need(s, "title", where),
                                        text=_clean(s.get("text", "")), position=table,
                                        try_it=_clean(s.get("try", "")),
@@ -720,9 +807,9 @@ def _lesson_from(data: dict, path: Path, lang: str = "en", translated: bool = Tr
         if e.get("heading", kind) not in HEADINGS:
             raise LessonError(f"{path.name} {ex_id}: heading {e['heading']!r} is not one of "
                               + ", ".join(HEADINGS))
-        lesson.exercises.append(Exercise(
+        lesson.exercises.append(EXERCISE_KINDS[kind](
             id=ex_id, lesson=lesson, prompt=need(e, "prompt", f"exercise {ex_id}").strip(),
-            kind=kind, position_text=text, position_ref=pref, move=e.get("move", ""),
+            position_text=text, position_ref=pref, move=e.get("move", ""),
             before=tuple(e.get("before", ())), rules=e.get("rules"),
             expect=need(e, "expect", f"exercise {ex_id}"), rule=need(e, "rule", f"exercise {ex_id}"),
             hints_given=tuple(need(e, "hints", f"exercise {ex_id}")),

@@ -7,8 +7,8 @@ at the table (RULES.md, "Player counts").
     game_at(count="2", lang="fi")   # a whole game against the computer players (widgets)
 
 A count's key is its format's (`tutor.engine.formats.FORMATS`): ``"2"``, ``"3"``, ``"4"``,
-``"6"`` (two teams of three) and ``"6:three-teams"``. Cutthroat (three=cutthroat) is not
-built, so it is not offered.
+``"6"`` (two teams of three), ``"6:three-teams"`` and ``"3:cutthroat"`` (the first to take
+the pile plays alone against the other two, `players.cutthroat`).
 """
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ COUNTS = {
     "4": ("default", N_("Four players, two teams of two")),
     "6": ("players=6", N_("Six players, two teams of three")),
     "6:three-teams": ("players=6, six=three-teams", N_("Six players, three teams of two")),
+    # TRANSLATORS: a choice of the sandbox's "How many players?": cutthroat, the first to take
+    # the pile plays alone against the other two
+    "3:cutthroat": ("players=3, three=cutthroat",
+                    N_("Three players, cutthroat (the first to take the pile plays alone)")),
 }
 # TRANSLATORS: the label of the sandbox's choice of the player count
 HOW_MANY = N_("How many players?")
@@ -41,10 +45,14 @@ def default_count() -> str:
 
 def key_for(count) -> str:
     """A count's key from what a user may write: 2, "2", "6", "6:three-teams",
-    "6-three-teams", "three-teams" (ValueError for a count that is not played)."""
+    "6-three-teams", "three-teams", "3:cutthroat", "cutthroat" (ValueError for a count that
+    is not played)."""
     text = str(count).strip().lower().replace("-three-teams", ":three-teams")
+    text = text.replace("-cutthroat", ":cutthroat")
     if text == "three-teams":
         text = "6:three-teams"
+    if text == "cutthroat":
+        text = "3:cutthroat"
     if text not in COUNTS:
         raise ValueError(f"{count!r} is not a player count here; the counts are "
                          + ", ".join(COUNTS))
@@ -73,7 +81,7 @@ def hand_words(record, lang: str = "en") -> str:
     the count, who went out and each side's points ("Two players, each alone: South went
     out; North −85, South +1240")."""
     t = translator(lang)
-    fmt = record.final.format
+    fmt = record.final.rules.format        # (cutthroat: the table's, not the sides decided)
     key = next(k for k in COUNTS if FORMATS[k] is fmt)
     points = ", ".join(f"{side_name(side, lang)} {sheet.total:+d}".replace("-", "\u2212")
                        for side, sheet in record.sheet.items())
@@ -93,7 +101,7 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
     and the game to the count's target (5000; 10000 or 7500 for six). With `chooser`, a
     drop-down above it offers every count in words and deals a new game when it changes.
     `count` None: the class's count (`default_count`), else four."""
-    import ipywidgets as W
+    import ipywidgets as widgets
 
     from ..i18n import default_language
     from ..players import SensiblePlayer
@@ -102,7 +110,7 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
 
     lang = translator(lang or default_language()).lang
     t = translator(lang)
-    box = W.VBox()
+    box = widgets.VBox()
     box.add_class("tutor-count-game")
 
     def build(key: str):
@@ -115,22 +123,22 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
         words = t.ngettext("You sit South; the computer plays the other seat. Game to {target}.",
                            "You sit South; the computer plays the other {n} seats. Game to {target}.",
                            len(computer))
-        note = W.HTML(t.format(words, n=len(computer), target=fmt.game_target))
+        note = widgets.HTML(t.format(words, n=len(computer), target=fmt.game_target))
         note.add_class("tutor-count-note")
         box.table = table
         return [note, table]
 
     key = default_count() if count is None else key_for(count)
     if chooser:
-        pick = W.Dropdown(options=[(t.gettext(words), k) for k, (_r, words) in COUNTS.items()],
-                          value=key, description=t.gettext(HOW_MANY),
-                          style={"description_width": "initial"})
+        pick = widgets.Dropdown(options=[(t.gettext(words), k) for k, (_r, words) in COUNTS.items()],
+                                value=key, description=t.gettext(HOW_MANY),
+                                style={"description_width": "initial"})
         pick.add_class("tutor-count-choice")
         # the question and the choice on one line where both fit, else the choice on its own
         # line as wide as its longest words (a phone cut "Six players, three teams of two")
-        style = W.HTML("<style>.tutor-count-choice { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }"
+        style = widgets.HTML("<style>.tutor-count-choice { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }"
                        ".tutor-count-choice select { flex: 1 0 auto; max-width: 100%; }</style>",
-                       layout=W.Layout(display="none"))
+                       layout=widgets.Layout(display="none"))
 
         def changed(change):
             box.children = [pick] + build(change["new"]) + [style]

@@ -34,6 +34,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from . import get, load_lessons
 from .quiz import BORDER, MUTED, RIGHT, WRONG, Quiz, md
 from .tasks import TaskRun
+from ..table.panel import why_html
 from .tracker import DEFAULT, Tracker, open_store
 
 ACCENT = "var(--jp-brand-color1, #1976d2)"
@@ -59,10 +60,49 @@ def in_voila() -> bool:
 
 def wait_for_request() -> None:
     """In a preheated Voila kernel, wait until a learner has asked for the page (the request's
-    details are then in the environment); elsewhere return at once."""
+    details are then in the environment); elsewhere return at once. In a class
+    (``TUTOR_ROOM_URL``: tutor/classroom/kernels.py) the room says who the learner is."""
     if os.environ.get("VOILA_PREHEAT") == "True":
+        if os.environ.get("TUTOR_ROOM_URL"):
+            wait_for_learner()
+            return
         from voila.utils import wait_for_request as wait
         wait()
+
+
+def wait_for_learner(tries: int = 120) -> bool:
+    """A class's preheated kernel: ask the room who took this page (with the kernel's own
+    one-time key; the answer comes when a learner's page has taken the kernel), and put the
+    learner in the environment (``TUTOR_LEARNER``). Whether a learner was told; without one
+    the page keeps no progress (``current_learner()`` is then nobody)."""
+    import json
+    import time
+    import urllib.error
+    import urllib.request
+    url = os.environ["TUTOR_ROOM_URL"] + os.environ.get("VOILA_KERNEL_ID", "")
+    key = os.environ.get("TUTOR_KERNEL_KEY", "")
+    for _ in range(tries):
+        try:
+            req = urllib.request.Request(url, headers={"X-Tutor-Kernel-Key": key})
+            with urllib.request.urlopen(req, timeout=None) as r:
+                if r.status != 200:                   # 204: no learner yet, ask again
+                    continue
+                told = json.loads(r.read())
+        except urllib.error.HTTPError:                # refused: nobody
+            return False
+        except OSError:                               # the room is busy or restarting
+            time.sleep(1)
+            continue
+        os.environ.pop("TUTOR_KERNEL_KEY", None)
+        try:                        # waiting in the pool ran at a lower priority: back to normal
+            os.setpriority(os.PRIO_PROCESS, 0, 0)
+        except (OSError, AttributeError):
+            pass
+        if told.get("TUTOR_LEARNER"):
+            os.environ["TUTOR_LEARNER"] = str(told["TUTOR_LEARNER"])
+            return True
+        return False
+    return False
 
 
 def make_table(position, viewer: str, buttons=(), lang: str = "en"):
@@ -414,7 +454,7 @@ class TaskTable(widgets.VBox):
             not_this = html.escape(t.gettext("That move is allowed, but it is not this step."))
             feedback = (f"<div class='tutor-task-feedback' data-state='back' style='color:{WRONG}'>"
                         f"<b>✘ {not_this}</b> "
-                        + html.escape(last.explain(self.page.lang)) + " "
+                        + why_html(last, self.page.lang) + " "
                         + html.escape(t.gettext("The table is back as it was: try again."))
                         + (md(run.task.nudge) if run.task.nudge else "") + "</div>")
         if run.finished:
@@ -512,13 +552,27 @@ class LessonList(widgets.VBox):
         return (f"<p class='tutor-count' data-count='{key}'><b>{words}</b> "
                 + " · ".join(links) + "</p>")
 
+    @property
+    def tonight(self) -> list:
+        """Tonight's lessons in a class (the class server names them in the kernel's
+        environment, ``TUTOR_TONIGHT``: lesson keys, commas between); [] elsewhere."""
+        keys = [k for k in os.environ.get("TUTOR_TONIGHT", "").split(",") if k]
+        return [les for les in self.lessons if les.key in keys]
+
     def _html(self) -> str:
         t, lang = self.t, self.lang
         done = self.store.done(self.learner) if self.store else set()
         tries = self.store.first_tries(self.learner) if self.store else {}
         up = "" if lang == "en" else "../"
+        tonight = self.tonight
         rows = []
-        for lesson in self.lessons:
+        # in a class, tonight's lessons first (marked), then the others
+        order = tonight + [les for les in self.lessons if les not in tonight]
+        for k, lesson in enumerate(order):
+            if tonight and k in (0, len(tonight)):
+                head = t.gettext("Tonight's lessons") if k == 0 else t.gettext("The other lessons")
+                rows.append(f"<tr class='tutor-lesson-group'><th colspan='3' style='text-align:left;"
+                            f"padding:8px 0 2px'>{html.escape(head)}</th></tr>")
             items = lesson.items()
             n = sum((lesson.key, i) in done for i in items)
             said = html.escape(steps_done(t, n, len(items)), quote=True)
@@ -530,7 +584,8 @@ class LessonList(widgets.VBox):
             english = ("" if lesson.translated else
                        f" <small style='color:{MUTED}'>(" + html.escape(t.gettext("in English")) + ")</small>")
             # the count and the lesson's number apart ("10/23" then "3."), never "10/233"
-            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'>"
+            mark_tonight = f" data-tonight='{str(lesson in tonight).lower()}'" if tonight else ""
+            rows.append(f"<tr class='tutor-lesson-row' data-key='{lesson.key}'{mark_tonight}>"
                         f"<td style='padding:0 16px 0 0;text-align:right;white-space:nowrap'>{mark}{stars}</td>"
                         f"<td style='padding:0 6px 0 0;text-align:right'>{int(lesson.number)}.</td>"
                         f"<td><a href='{lesson.key}.ipynb'>"
@@ -539,7 +594,12 @@ class LessonList(widgets.VBox):
         go = ""
         place = self.store.last_place(self.learner) if self.store else None
         keys = {l.key: l for l in self.lessons}
-        if place and place[0] in keys:
+        if tonight and not (place and place[0] in {les.key for les in tonight}):
+            first = tonight[0]                   # a class: tonight's first lesson, not lesson 1
+            go = (f"<p class='tutor-continue'><a href='{first.key}.ipynb'><b>"
+                  + html.escape(t.gettext("Tonight: start with lesson {n}: {title}")).format(
+                      n=int(first.number), title=html.escape(first.title)) + " →</b></a></p>")
+        elif place and place[0] in keys:
             lesson = keys[place[0]]
             i = self.lessons.index(lesson)
             if all((lesson.key, item) in done for item in lesson.items()) and i + 1 < len(self.lessons):

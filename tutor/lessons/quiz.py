@@ -27,12 +27,13 @@ from __future__ import annotations
 import html
 import re
 
-import ipywidgets as W
+import ipywidgets as widgets
 
 from ..i18n import N_, translator
 from ..engine.plainwords import move_words, plain_rule_text
 from . import Exercise
 from .view import position_html
+from ..table.panel import ruling_line_html
 
 HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
 
@@ -60,7 +61,7 @@ def md(text: str) -> str:
     return "".join(out)
 
 
-class Quiz(W.VBox):
+class Quiz(widgets.VBox):
     """One exercise as a question with buttons; a second try after a miss."""
 
     TRIES = 2           # misses before the answer is shown
@@ -78,7 +79,7 @@ class Quiz(W.VBox):
         self.hints_shown = 0
         self.result = None
         ex = exercise
-        self.header = W.HTML()
+        self.header = widgets.HTML()
         self.header.add_class("tutor-quiz-prompt")
         parts = [self.header]
         show_position = show_position and ex.kind not in ("parse", "deck") and ex.picture is not False
@@ -87,47 +88,47 @@ class Quiz(W.VBox):
         if show_position:
             # "start": the position before the `before` moves, when the position after them
             # would show the answer (a canasta already labelled, a count already drawn)
-            pic = W.HTML(position_html(ex.start_position() if ex.picture == "start" else pos,
-                                       viewer=actor, lang=ex.lesson.lang))
+            pic = widgets.HTML(position_html(ex.start_position() if ex.picture == "start" else pos,
+                                             viewer=actor, lang=ex.lesson.lang))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":
-            parts.append(W.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
+            parts.append(widgets.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
-            mv = W.HTML(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
+            mv = widgets.HTML(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
         self.values = {}                # a button -> the answer value it gives (words shown)
         for value, words in zip(ex.answers, ex.options):
-            b = W.Button(description=str(words), layout=W.Layout(width="auto"))
+            b = widgets.Button(description=str(words), layout=widgets.Layout(width="auto"))
             b.add_class("tutor-quiz-choice")
             b.on_click(lambda _b, v=value: self.answer(v))
             self.buttons.append(b)
             self.values[b] = value
-        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
         self.hint_button.add_class("tutor-quiz-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
-        self.show_button = W.Button(description=t.gettext("Show the answer"),
-                                    layout=W.Layout(width="auto"))
+        self.show_button = widgets.Button(description=t.gettext("Show the answer"),
+                                          layout=widgets.Layout(width="auto"))
         self.show_button.add_class("tutor-quiz-show")
         self.show_button.on_click(lambda _b: self.show_answer())
         # shown once answered: a learner may try again, a teacher may ask the next class
-        self.again_button = W.Button(description=t.gettext("Try again"), icon="undo",
-                                     layout=W.Layout(width="auto", display="none"))
+        self.again_button = widgets.Button(description=t.gettext("Try again"), icon="undo",
+                                           layout=widgets.Layout(width="auto", display="none"))
         self.again_button.add_class("tutor-quiz-again")
         self.again_button.on_click(lambda _b: self.reset())
-        self.feedback = W.HTML("")
+        self.feedback = widgets.HTML("")
         self.feedback.add_class("tutor-quiz-feedback")
-        self.hint_box = W.HTML("")
+        self.hint_box = widgets.HTML("")
         self.hint_box.add_class("tutor-quiz-hints")
-        self.reveal_box = W.HTML("")
+        self.reveal_box = widgets.HTML("")
         self.reveal_box.add_class("tutor-quiz-reveal")
-        row = W.HBox(self.buttons + [self.hint_button, self.show_button, self.again_button],
-                     layout=W.Layout(flex_flow="row wrap"))
+        row = widgets.HBox(self.buttons + [self.hint_button, self.show_button, self.again_button],
+                           layout=widgets.Layout(flex_flow="row wrap"))
         parts += [row, self.feedback, self.hint_box, self.reveal_box]
-        super().__init__(parts, layout=W.Layout(border=f"1px solid {BORDER}", padding="6px",
-                                                margin="6px 0"))
+        super().__init__(parts, layout=widgets.Layout(border=f"1px solid {BORDER}", padding="6px",
+                                                      margin="6px 0"))
         self.add_class("tutor-quiz")
         self._hint_label()
         self.refresh_header()
@@ -261,10 +262,7 @@ class Quiz(W.VBox):
         """What the engine says, in words a learner reads (no position text, no ids)."""
         ex, r, lang = self.exercise, self.result, self.exercise.lesson.lang
         if ex.kind == "judge":
-            colour = RIGHT if r.legal else WRONG
-            verdict = self.t.gettext("Legal") if r.legal else self.t.gettext("Illegal")
-            return (f"<b style='color:{colour}'>{html.escape(verdict)}.</b> "
-                    f"{html.escape(r.explain(lang))}")
+            return ruling_line_html(r, lang, rule=False, colour=RIGHT if r.legal else WRONG)
         if ex.kind in ("score", "deck", "game"):
             lines = "<br>".join(html.escape(ln) for ln in r.explain(lang).splitlines())
             return f"<div style='font-variant-numeric:tabular-nums'>{lines}</div>"

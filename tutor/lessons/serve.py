@@ -55,9 +55,11 @@ def first_pages(lang: str, root: Path = ROOT) -> list:
 
 def voila_config(root: Path = ROOT, lang: str = "en", preheat=None):
     """The learner view's Voila settings (a traitlets Config): `root` served as a tree,
-    no code, the pages `preheat` (default: `first_pages`) run before they are asked for."""
+    no code, the pages `preheat` (default: `first_pages`) run before they are asked for:
+    a list of pages (one kernel each kept ready) or {page: how many kernels to keep ready}."""
     from traitlets.config import Config
-    pages = first_pages(lang, Path(root)) if preheat is None else list(preheat)
+    pages = first_pages(lang, Path(root)) if preheat is None else preheat
+    sizes = dict(pages) if isinstance(pages, dict) else {page: 1 for page in pages}
     c = Config()
     c.Voila.root_dir = str(root)
     c.VoilaConfiguration.strip_sources = True
@@ -65,10 +67,11 @@ def voila_config(root: Path = ROOT, lang: str = "en", preheat=None):
     c.MappingKernelManager.cull_idle_timeout = CULL_AFTER
     c.MappingKernelManager.cull_interval = 60
     c.MappingKernelManager.cull_connected = False     # a page still open keeps its kernel
-    if pages:
+    sizes = {page: n for page, n in sizes.items() if n > 0}
+    if sizes:
         c.VoilaConfiguration.preheat_kernel = True
         pools = {"default": {"pool_size": 0}}
-        pools.update({page: {"pool_size": 1} for page in pages})
+        pools.update({page: {"pool_size": n} for page, n in sizes.items()})
         c.VoilaKernelManager.kernel_pools_config = pools
     return c
 

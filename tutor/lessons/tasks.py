@@ -135,10 +135,10 @@ class TaskRun:
     def resume(self, done) -> None:
         """Tasks done before (progress read from the store): tick them and start at the
         first one not done, where it starts — unless the learner has begun on this table."""
-        self.done |= {t.item for t in self.tasks if t.item in set(done)}
+        self.done |= {task.item for task in self.tasks if task.item in set(done)}
         if self.session.past or self.state:
             return
-        first = next((i for i, t in enumerate(self.tasks) if t.item not in self.done),
+        first = next((i for i, task in enumerate(self.tasks) if task.item not in self.done),
                      len(self.tasks))
         if first != self.current:
             self.current = first

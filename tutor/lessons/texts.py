@@ -82,9 +82,9 @@ def slots(data: dict) -> dict:
     for s in data.get("sections", []):
         for f in SECTION_TEXTS:
             add(f"sections.{s['id']}.{f}", s, f)
-        for t in s.get("tasks", []):
+        for task in s.get("tasks", []):
             for f in TASK_TEXTS:
-                add(f"sections.{s['id']}.tasks.{t.get('id')}.{f}", t, f)
+                add(f"sections.{s['id']}.tasks.{task.get('id')}.{f}", task, f)
     for e in data.get("exercises", []):
         for f in EXERCISE_TEXTS:
             if f == "choices" and (e.get("kind") == "game"

@@ -83,7 +83,7 @@ class Tracker:
     def record(self, item: str, kind: str, right: bool, counts: bool = True) -> None:
         """One try at a task (kind "task") or a question (kind "question"); a right try that
         does not count (`counts`, a question's second try) is kept but marks nothing done."""
-        if self.store is not None:
+        if self.store is not None and self.learner:        # "": a class page with nobody yet
             self.store.record(self.learner, self.lesson, item, kind, right, counts=counts)
         if right and counts and item not in self._done:
             self._done.add(item)
@@ -95,7 +95,7 @@ class Tracker:
 
     def visit(self) -> None:
         """The learner is on this lesson now (where "continue" leads, until an item is done)."""
-        if self.store is not None:
+        if self.store is not None and self.learner:
             place = self.store.last_place(self.learner)
             if place is None or place[0] != self.lesson:
                 self.store.set_place(self.learner, self.lesson, "")

@@ -84,9 +84,11 @@ def describe(view, lang: str = "en") -> str:
                 lines.append(t.format(t.gettext("{seat:name} holds {cards}."),
                                       seat=seat, cards=_cards(view.hands[seat], t) or _count(0, t)))
     else:
-        partners = fmt.partners(me)
+        decided = view.format           # cutthroat: the sides as decided by play so far
+        partners = decided.partners(me)
         others = [t.format(t.gettext("{seat:name} {count}"), seat=s, count=_count(view.counts[s], t))
-                  for s in partners + tuple(s for s in fmt.seats if side_of(s) != side_of(me))]
+                  for s in partners + tuple(s for s in fmt.seats
+                                            if decided.side_of(s) != decided.side_of(me))]
         if len(partners) == 1:
             lines.append(t.format(t.gettext("The others hold: {counts} (your partner is {partner:name})."),
                                   counts=t.join(others), partner=partners[0]))
@@ -112,9 +114,9 @@ def describe(view, lang: str = "en") -> str:
             if view.frozen_for_player():    # opening=player: each player opens alone
                 line += " " + t.format(t.gettext("It is frozen for {seat:name}: no meld yet."),
                                        seat=view.turn)
-        elif view.phase != "over" and view.is_frozen_for(side_of(view.turn)):
+        elif view.phase != "over" and view.is_frozen_for(view.format.side_of(view.turn)):
             line += " " + t.format(t.gettext("It is frozen for {team:name}: no meld yet."),
-                                   team=side_of(view.turn))
+                                   team=view.format.side_of(view.turn))
         if view.top.is_black_three:
             line += " " + t.gettext("A black three on top: the next player cannot take it.")
         lines.append(line)
@@ -137,11 +139,11 @@ def describe(view, lang: str = "en") -> str:
             totals=", ".join(totals)))
     if view.asked == "pending":
         lines.append(t.format(t.gettext("{seat:name} asked “may I go out?”: {partner:name} answers."),
-                              seat=view.turn, partner=fmt.answerer(view.turn)))
+                              seat=view.turn, partner=view.format.answerer(view.turn)))
     elif view.asked in ("yes", "no") and fmt is not FOUR:
         # more than one partner (six): the one who answered
         lines.append(t.format(t.gettext("{seat:name} asked “may I go out?”: {partner:name} said {answer:name}."),
-                              seat=view.turn, partner=fmt.answerer(view.turn), answer=view.asked))
+                              seat=view.turn, partner=view.format.answerer(view.turn), answer=view.asked))
     elif view.asked in ("yes", "no"):
         lines.append(t.format(t.gettext("{seat:name}'s partner said {answer:name} to “may I go out?”."),
                               seat=view.turn, answer=view.asked))

@@ -36,16 +36,16 @@ def commands(prims, width, height, scale=SCALE) -> list:
     line width, alignment, shadow). A card's shadow primitive becomes a canvas shadow under
     the card's fill (two short attribute changes instead of a path). Rounded rectangles are
     paths (arcTo): the protocol has no roundRect."""
-    from ipycanvas.canvas import COMMANDS as C, Canvas
+    from ipycanvas.canvas import COMMANDS, Canvas
     A = Canvas.ATTRS
-    SET = C["set"]
-    BEGIN, MOVE, ARC, CLOSE = C["beginPath"], C["moveTo"], C["arcTo"], C["closePath"]
-    FILL, STROKE, FRECT, SRECT = C["fill"], C["stroke"], C["fillRect"], C["strokeRect"]
-    TEXT, LINE = C["fillText"], C["strokeLine"]
+    SET = COMMANDS["set"]
+    BEGIN, MOVE, ARC, CLOSE = COMMANDS["beginPath"], COMMANDS["moveTo"], COMMANDS["arcTo"], COMMANDS["closePath"]
+    FILL, STROKE, FRECT, SRECT = COMMANDS["fill"], COMMANDS["stroke"], COMMANDS["fillRect"], COMMANDS["strokeRect"]
+    TEXT, LINE = COMMANDS["fillText"], COMMANDS["strokeLine"]
     a_fill, a_stroke, a_font, a_lw = A["fill_style"], A["stroke_style"], A["font"], A["line_width"]
     a_align, a_shadow = A["text_align"], A["shadow_color"]
-    out = [[C["setTransform"], [scale, 0, 0, scale, 0, 0]],
-           [C["clearRect"], [0, 0, width, height]],
+    out = [[COMMANDS["setTransform"], [scale, 0, 0, scale, 0, 0]],
+           [COMMANDS["clearRect"], [0, 0, width, height]],
            [SET, [A["text_baseline"], "middle"]], [SET, [A["line_join"], "round"]],
            [SET, [A["shadow_offset_x"], 2 * scale]], [SET, [A["shadow_offset_y"], 2 * scale]],
            [SET, [A["shadow_blur"], 3 * scale]], [SET, [a_shadow, NO_SHADOW]]]
@@ -147,6 +147,52 @@ def projector_size(shown: int, room: int) -> tuple:
     scale = shown / width                    # what the page shows: the canvas fills the width
     height = HEIGHT if room <= 0 else max(MIN_HEIGHT, min(HEIGHT, int((room - PROJECTOR_ABOVE) / scale)))
     return width, height
+
+
+_flush_patched = False
+
+
+def numpy_free_flush() -> bool:
+    """ipycanvas turns each batch of drawing commands into bytes through numpy (the JSON
+    text, ``np.frombuffer``, a memoryview) and tests every argument of its drawing methods
+    against ``np.ndarray``: a kernel that draws a table then holds numpy (7 MiB of a lesson
+    kernel's 50) for nothing, the table's commands being plain numbers and text. These are
+    the same bytes (compact JSON, ``{"shape": [n], "dtype": "uint8"}`` and the buffer)
+    without numpy; arrays and lists still go through ipycanvas's own code. Done once per
+    kernel; False when ipycanvas no longer has these functions (then nothing changes).
+    Private to ipycanvas (checked with 0.14.3): tests/test_table_model.py compares both."""
+    global _flush_patched
+    if _flush_patched:
+        return True
+    import json
+
+    import ipycanvas.canvas as cv
+    own_populate = getattr(cv, "populate_args", None)
+    if own_populate is None or getattr(cv, "commands_to_buffer", None) is None:
+        return False
+
+    def commands_to_buffer(commands):
+        data = json.dumps(commands, separators=(",", ":"), ensure_ascii=False,
+                          default=_json_default).encode()
+        return {"shape": (len(data),), "dtype": "uint8"}, memoryview(data)
+
+    def populate_args(arg, args, buffers):
+        if arg is None or isinstance(arg, (bool, int, float, str)):
+            args.append(arg)
+        else:
+            own_populate(arg, args, buffers)
+
+    cv.commands_to_buffer = commands_to_buffer
+    cv.populate_args = populate_args
+    _flush_patched = True
+    return True
+
+
+def _json_default(value):
+    """What orjson's numpy option did: arrays and numpy numbers as plain JSON."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 _heap_settled = False

@@ -29,7 +29,7 @@ This layer catches the canvas's touches on their way down (a capturing listener 
 board that stops them there, so ipycanvas's own listeners never run): a swipe scrolls the
 page as anywhere else, two fingers zoom, and a tap (a touch that ends where it began,
 within half a second) is sent to Python as a ``tap`` at canvas coordinates, which the
-table handles as a click (`Table._on_keys_msg`); the tap's ``touchend`` is cancelled so
+table handles as a click (`Table.on_keys_message`); the tap's ``touchend`` is cancelled so
 that no mouse click follows it and selects the card a second time.
 
 Where the hand's cards are drawn narrower than a finger (`TAP_PX`: a phone shows the

@@ -502,10 +502,10 @@ class TableSession:
     @staticmethod
     def _zones(pos: Position) -> dict:
         zones = {("hand", s): list(pos.hand(s)) for s in pos.format.seats}
-        for t, team in enumerate(pos.format.sides):
-            for meld in pos.melds[t]:
+        for side, team in enumerate(pos.rules.format.sides):     # the zones (cutthroat: per player)
+            for meld in pos.melds[side]:
                 zones[("meld", team, meld.rank)] = list(meld.cards)
-            zones[("red3", team)] = list(pos.red3[t])
+            zones[("red3", team)] = list(pos.red3[side])
         zones[("pile",)] = list(pos.pile)
         zones[("stock",)] = list(pos.stock)
         return zones
@@ -513,7 +513,7 @@ class TableSession:
     def _rebuild(self, zones: dict) -> Position:
         pos = self.position
         melds = []
-        fmt = pos.format
+        fmt = pos.rules.format          # the zones (cutthroat: per player)
         for team in fmt.sides:
             order = [m.rank for m in pos.team_melds(team)]
             for key in zones:
@@ -524,7 +524,7 @@ class TableSession:
         return pos.replace(
             hands=tuple(sort_cards(zones[("hand", s)]) for s in fmt.seats),
             melds=tuple(melds),
-            red3=tuple(tuple(zones[("red3", t)]) for t in fmt.sides),
+            red3=tuple(tuple(zones[("red3", side)]) for side in fmt.sides),
             pile=tuple(zones[("pile",)]),
             stock=tuple(zones[("stock",)]))
 

@@ -4,6 +4,9 @@ and they are tested on a session alone (tests/test_table_panel.py).
 
 - `panel_html(session, lang, learner)`: everything the panel says after a move;
 - `ruling_html(session, ruling, lang, learner)`: one ruling (verdict, move, explanation, rule);
+- `verdict_html(ruling, lang)`, `why_html(ruling, lang)`, `ruling_line_html(ruling, lang)`:
+  a ruling's verdict, its explanation, and both in one line with the rule id — what the
+  lesson pages' questions, the class's screens and the teacher's view show of a ruling;
 - `sheet_html(position, lang, learner)`: the score sheet of a finished hand;
 - `move_words_for(session, lang, move, position)`: a move in a learner's words, said to the
   bottom seat when it is theirs;
@@ -113,6 +116,33 @@ def panel_html(session, lang: str, learner: bool = True) -> str:
                    + "</div>")
     return f"<div>{''.join(out)}</div>"
 
+def verdict_html(ruling, lang: str, end: str = "", colour: str | None = None) -> str:
+    """The verdict of `ruling` in bold, "Legal" or "Illegal" in `lang` (then `end`), with the
+    class tutor-good or tutor-bad (`colour`: a colour of its own besides)."""
+    t = translator(lang)
+    good = "good" if ruling.legal else "bad"
+    word = t.gettext("Legal") if ruling.legal else t.gettext("Illegal")
+    style = f" style='color:{colour}'" if colour else ""
+    return f"<b class='tutor-{good}'{style}>{html.escape(word + end)}</b>"
+
+
+def why_html(ruling, lang: str) -> str:
+    """The explanation of `ruling` in `lang`."""
+    return f"<span class='tutor-why'>{html.escape(ruling.explain(lang))}</span>"
+
+
+def ruling_line_html(ruling, lang: str, rule: bool = True, colour: str | None = None,
+                     rule_class: str = "tutor-rule-id") -> str:
+    """A ruling in one line, as a page shows it beside a question: "Legal." or "Illegal.",
+    the explanation, and (`rule`) the rule id in brackets after the word "rule"."""
+    out = verdict_html(ruling, lang, ".", colour) + " " + why_html(ruling, lang)
+    if rule:
+        word = html.escape(translator(lang).gettext("rule"))
+        out += (f" <span class='{rule_class}'>({word} "
+                f"<code>{html.escape(ruling.rule)}</code>)</span>")
+    return out
+
+
 def ruling_html(session, r, lang: str, learner: bool = True) -> str:
     """The ruling `r` on the table of `session`: the verdict, the move, the explanation and
     the rule. A learner reads the move in words and the explanation; the rulebook's words
@@ -121,7 +151,6 @@ def ruling_html(session, r, lang: str, learner: bool = True) -> str:
     s = session
     t = translator(lang)
     good = "good" if r.legal else "bad"
-    verdict = html.escape(t.gettext("Legal") if r.legal else t.gettext("Illegal"))
     others = [x for x in r.reasons if x != r.rule]
     rule_id = f"<code class='tutor-rule-id'>{r.rule}</code>"
     also = html.escape(t.gettext("also: {rules}")).format(
@@ -131,7 +160,7 @@ def ruling_html(session, r, lang: str, learner: bool = True) -> str:
             + "</small>" if r.legal and s.past and s.past[-1].ruling is r else "")
     head = (f"<div class='tutor-ruling tutor-verdict-{good}' data-rule='{r.rule}' "
             f"data-legal='{str(r.legal).lower()}'>")
-    why = f"<span class='tutor-why'>{html.escape(r.explain(lang))}</span>"
+    verdict, why = verdict_html(r, lang), why_html(r, lang)
     if learner:
         # the rulebook's words, without the ids it cites: the id is given beside them
         book = html.escape(t.gettext("Rule {rule}: {text}")).format(
@@ -141,13 +170,13 @@ def ruling_html(session, r, lang: str, learner: bool = True) -> str:
                   f"<small>{book}</small>" + (f"<br><small>{also}</small>" if others else "")
                   + "</details>")
         words = html.escape(move_words_for(s, lang, r.move, r.position))
-        return (head + f"<b class='tutor-{good}'>{verdict}</b>: "
+        return (head + f"{verdict}: "
                 f"<span class='tutor-move-words'>{words}</span><br>{why}{detail}"
                 + undo + "</div>")
     # the rulebook's words for the deciding rule, in the table's language
     book = html.escape(t.gettext("Rule {rule}: {text}")).format(
         rule=rule_id, text=f"<i>{code_html(rule_text(r.rule, lang))}</i>")
-    return (head + f"<b class='tutor-{good}'>{verdict}</b>: <code>{html.escape(str(r.move))}</code><br>"
+    return (head + f"{verdict}: <code>{html.escape(str(r.move))}</code><br>"
             f"{why}<br><small>{book}</small>"
             + (f"<br><small>{also}</small>" if others else "")
             + (f"<br>{undo}" if undo else "") + "</div>")

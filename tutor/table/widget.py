@@ -1,11 +1,11 @@
 """`Table`: the ipywidgets view over a `TableSession` (canvas, buttons, explanation, move box).
 
     from tutor.table import Table
-    t = Table(text_or_position)                       # a learner's table: South's view
-    t = Table(pos, mode="teacher", open_hands=True)   # everything, the position text to edit
-    t = Table(pos, buttons=["draw", "take", "meld", "discard"], lang="sv")
-    t.session.select(0); t.press("take")              # what the clicks and buttons do
-    t.key("ArrowRight"); t.key(" "); t.key("Enter")    # what the keys do
+    table = Table(text_or_position)                       # a learner's table: South's view
+    table = Table(pos, mode="teacher", open_hands=True)   # everything, the position text to edit
+    table = Table(pos, buttons=["draw", "take", "meld", "discard"], lang="sv")
+    table.session.select(0); table.press("take")      # what the clicks and buttons do
+    table.key("ArrowRight"); table.key(" "); table.key("Enter")    # what the keys do
 
 Everything the learner does goes through the session's handlers; this module only wires
 widgets to them and redraws on every change (one `hold_canvas` batch per redraw).
@@ -55,7 +55,7 @@ from ..engine.plainwords import without_rule_ids
 from ..engine.position import Position
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
-from .draw import SCALE, draw_session, projector_size, settle_heap
+from .draw import SCALE, draw_session, numpy_free_flush, projector_size, settle_heap
 from .keys import TableKeys
 from .model import MODES, TableSession
 from .panel import move_words_for, panel_html
@@ -88,6 +88,16 @@ _TOOLS = [
     ("clear", N_("Clear selection"), N_("unselect every card")),
     ("edit", N_("Move cards"), N_("what-if: click a card, then the zone it goes to (108 cards stay)")),
 ]
+numpy_free_flush()                  # the table's drawing without numpy (see draw.py)
+
+
+def no_code_page() -> bool:
+    """Whether this kernel serves a page with no code (Voila, the learner view and the class:
+    Voila names itself in every kernel it starts, ``VOILA_PREHEAT``)."""
+    import os
+    return "VOILA_PREHEAT" in os.environ
+
+
 #: what each mode may show; `buttons=` picks among them
 MODE_BUTTONS = {
     "learner": tuple(n for n, *_ in BUTTONS + _TOOLS if n != "edit"),
@@ -150,6 +160,39 @@ def fit_height(room: int, zoom: int = 1) -> int:
     return max(MIN_HEIGHT, min(HEIGHT, (room - ABOVE_CANVAS) // zoom))
 
 
+def _session_for(position_or_text, lang: str, *, viewer, mode, open_hands, follow_turn,
+                 players) -> TableSession:
+    """The table's session: the one given (in the table's language), or a new one over the
+    position (a `Position` or its text)."""
+    if isinstance(position_or_text, TableSession):
+        position_or_text.lang = lang
+        return position_or_text
+    pos = position_or_text
+    if isinstance(pos, str):
+        pos = Position.parse(pos)
+    return TableSession(pos, viewer=viewer or pos.turn, open_hands=open_hands,
+                        follow_turn=follow_turn, players=dict(players or {}), mode=mode, lang=lang)
+
+
+def _shown_buttons(mode: str, buttons) -> tuple:
+    """The buttons a table of `mode` shows: the mode's own, or those asked for among them."""
+    shown = MODE_BUTTONS[mode]
+    if buttons is None:
+        return shown
+    unknown = [b for b in buttons if b not in shown]
+    if unknown:
+        raise ValueError(f"no button {', '.join(map(repr, unknown))} in {mode} mode; "
+                         f"the buttons are: {', '.join(shown)}")
+    return tuple(buttons)
+
+
+def _button_row(buttons: dict, names, cls: str):
+    """The buttons `names` in one wrapping row of class `cls`."""
+    box = widgets.HBox([buttons[n] for n in names], layout=widgets.Layout(flex_flow="row wrap"))
+    box.add_class(cls)
+    return box
+
+
 class Table(widgets.Box):
     """A Canasta table for one position: click cards or use the keys, press moves, read the ruling."""
 
@@ -160,108 +203,31 @@ class Table(widgets.Box):
         if mode not in MODES:
             raise ValueError(f"mode must be 'learner' or 'teacher', not {mode!r}")
         self.lang = translator(lang).lang if lang else default_language()
-        if isinstance(position_or_text, TableSession):
-            self.session = position_or_text
-            self.session.lang = self.lang
-        else:
-            pos = position_or_text
-            if isinstance(pos, str):
-                pos = Position.parse(pos)
-            self.session = TableSession(pos, viewer=viewer or pos.turn, open_hands=open_hands,
-                                        follow_turn=follow_turn, players=dict(players or {}),
-                                        mode=mode, lang=self.lang)
+        self.session = _session_for(position_or_text, self.lang, viewer=viewer, mode=mode,
+                                    open_hands=open_hands, follow_turn=follow_turn, players=players)
         self.mode = self.session.mode
-        shown = MODE_BUTTONS[self.mode]
-        if buttons is not None:
-            unknown = [b for b in buttons if b not in shown]
-            if unknown:
-                raise ValueError(f"no button {', '.join(map(repr, unknown))} in {self.mode} mode; "
-                                 f"the buttons are: {', '.join(shown)}")
-            shown = tuple(buttons)
-        self.shown = shown
+        self.shown = _shown_buttons(self.mode, buttons)
         self.scene = None
         self.cursor = 0                   # the keyboard's place: a hand index, or ("meld", team, rank)
         self._picked = None              # what-if editing: (card, zone) picked, waiting for a zone
         self._syncing = False
         self._kinds_for = None
+        self._typed = {}                 # a completion in words -> the move text it stands for
 
-        self.canvas = Canvas(width=WIDTH * SCALE, height=HEIGHT * SCALE,
-                             layout=widgets.Layout(width="100%", height="auto"))
-        self.canvas.add_class("tutor-canvas")
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_client_ready(self._on_client_ready)
-        self.table_width = WIDTH               # the table's width in table pixels (from the page)
-        self.table_height = HEIGHT             # and its height (shorter on a short screen)
-        self.keyboard = TableKeys()
-        self.keyboard.on_msg(self._on_keys_msg)
-        self.keyboard.observe(self._on_board_width, ["board_width", "viewport_height"])
-        self.keyboard.observe(lambda _change: self.redraw(), "active")
-
-        self.buttons = {}
-        for name, *_ in BUTTONS + _TOOLS:
-            if name == "edit":
-                b = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
-                b.observe(self._on_edit_toggle, "value")
-            else:
-                b = widgets.Button(layout=widgets.Layout(width="auto"))
-                b.on_click(lambda _b, n=name: self.press(n))
-            b.add_class(f"tutor-btn-{name}")
-            if name not in shown:
-                b.layout.display = "none"
-            self.buttons[name] = b
-        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                                   value=self.lang, layout=widgets.Layout(width="auto"))
-        self.language.add_class("tutor-language")
-        self.language.observe(self._on_language, "value")
-        self.projector = widgets.ToggleButton(value=projector, layout=widgets.Layout(width="auto"))
-        self.projector.add_class("tutor-btn-projector")
-        self.projector.observe(self._on_projector, "value")
-        self.move_box = widgets.Combobox(options=[], ensure_option=False, continuous_update=True,
-                                   layout=widgets.Layout(flex="1 1 160px", width="auto"))
-        self.move_box.add_class("tutor-move-box")
-        with warnings.catch_warnings():
-            # Enter in the box plays the move; ipywidgets 8 deprecates on_submit in favour of
-            # continuous_update=False, which would also play a half-typed move on blur
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.move_box.on_submit(lambda _w: self.play_typed())
-        self.play_button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
-        self.play_button.add_class("tutor-btn-play")
-        self.play_button.on_click(lambda _b: self.play_typed())
-
-        self.selection_label = widgets.HTML(layout=widgets.Layout(min_height="22px"))
-        self.selection_label.add_class("tutor-selection")
+        # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
+        # bottom, level with the side's buttons and explanation
+        self.board = self._board()
+        self.buttons = self._buttons()
+        settings = self._settings(projector)
+        moves = _button_row(self.buttons, [n for n, *_ in BUTTONS], "tutor-moves")
+        tools = _button_row(self.buttons, [n for n, *_ in _TOOLS], "tutor-tools")
+        typed = self._typed_move()
         self.explanation = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.explanation.add_class("tutor-explanation")
-        self.notation = widgets.Textarea(continuous_update=False, layout=widgets.Layout(width="100%", height="260px"))
-        self.notation.add_class("tutor-notation")
-        if self.mode == "teacher":           # the text lists every hand: teachers only
-            self.notation.value = self.session.position.to_text()
-            self.notation.observe(self._on_text, "value")
-        self.notation_title = widgets.HTML()
-        self.text_error = widgets.HTML(layout=widgets.Layout(width="auto"))
-        self.text_error.add_class("tutor-text-error")
-
-        def row(names, cls):
-            box = widgets.HBox([self.buttons[n] for n in names], layout=widgets.Layout(flex_flow="row wrap"))
-            box.add_class(cls)
-            return box
-
-        moves = row([n for n, *_ in BUTTONS], "tutor-moves")
-        tools = row([n for n, *_ in _TOOLS], "tutor-tools")
-        typed = widgets.HBox([self.move_box, self.play_button], layout=widgets.Layout(width="100%"))
-        typed.add_class("tutor-typed")
-        settings = widgets.HBox([self.language, self.projector], layout=widgets.Layout(flex_flow="row wrap"))
-        settings.add_class("tutor-settings")
         teacher = show_text if show_text is not None else self.mode == "teacher"
         if teacher and self.mode != "teacher":
             raise ValueError("the position text is shown in teacher mode only (it lists every hand)")
-        text_box = widgets.VBox([self.notation_title, self.notation, self.text_error],
-                          layout=widgets.Layout(width="100%", display=None if teacher else "none"))
-        text_box.add_class("tutor-text")
-        # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
-        # bottom, level with the side's buttons and explanation
-        self.board = widgets.VBox([self.selection_label, self.keyboard, self.canvas])
-        self.board.add_class("tutor-board")
+        text_box = self._text_box(teacher)
         #: the panels `add_panel` puts at the top of the side column
         self.panels = widgets.VBox([], layout=widgets.Layout(width="100%"))
         self.panels.add_class("tutor-panels")
@@ -270,7 +236,6 @@ class Table(widgets.Box):
         #: the side column (public): panels, settings, moves, tools, move box, explanation, text
         self.side = widgets.VBox(list(self.side_parts))
         self.side.add_class("tutor-side")
-        self._typed = {}                 # a completion in words -> the move text it stands for
         style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([self.board, self.side, style],
                          layout=widgets.Layout(display="flex", flex_flow="row wrap", width="100%"), **kwargs)
@@ -282,6 +247,89 @@ class Table(widgets.Box):
         self._words()
         self.refresh()
         settle_heap()               # redraws without the collector's pauses (draw.settle_heap)
+
+    # ---- the parts, built once -------------------------------------------------------------
+    def _board(self):
+        """The board: the selection line, the keyboard (tutor.table.keys) and the canvas."""
+        self.canvas = Canvas(width=WIDTH * SCALE, height=HEIGHT * SCALE,
+                             layout=widgets.Layout(width="100%", height="auto"))
+        self.canvas.add_class("tutor-canvas")
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.table_width = WIDTH               # the table's width in table pixels (from the page)
+        self.table_height = HEIGHT             # and its height (shorter on a short screen)
+        self.keyboard = TableKeys()
+        self.keyboard.on_msg(self.on_keys_message)
+        self.keyboard.observe(self._on_board_width, ["board_width", "viewport_height"])
+        self.keyboard.observe(lambda _change: self.redraw(), "active")
+        self.selection_label = widgets.HTML(layout=widgets.Layout(min_height="22px"))
+        self.selection_label.add_class("tutor-selection")
+        board = widgets.VBox([self.selection_label, self.keyboard, self.canvas])
+        board.add_class("tutor-board")
+        return board
+
+    def _buttons(self) -> dict:
+        """Every move and tool button by name; those not shown in this table are hidden."""
+        buttons = {}
+        for name, *_ in BUTTONS + _TOOLS:
+            if name == "edit":
+                b = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
+                b.observe(self._on_edit_toggle, "value")
+            else:
+                b = widgets.Button(layout=widgets.Layout(width="auto"))
+                b.on_click(lambda _b, n=name: self.press(n))
+            b.add_class(f"tutor-btn-{name}")
+            if name not in self.shown:
+                b.layout.display = "none"
+            buttons[name] = b
+        return buttons
+
+    def _settings(self, projector: bool):
+        """The language menu and the projector switch."""
+        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                         value=self.lang, layout=widgets.Layout(width="auto"))
+        self.language.add_class("tutor-language")
+        self.language.observe(self._on_language, "value")
+        self.projector = widgets.ToggleButton(value=projector, layout=widgets.Layout(width="auto"))
+        self.projector.add_class("tutor-btn-projector")
+        self.projector.observe(self._on_projector, "value")
+        settings = widgets.HBox([self.language, self.projector],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        settings.add_class("tutor-settings")
+        return settings
+
+    def _typed_move(self):
+        """The move box (a move typed, or picked from the completions in words) and Play."""
+        self.move_box = widgets.Combobox(options=[], ensure_option=False, continuous_update=True,
+                                         layout=widgets.Layout(flex="1 1 160px", width="auto"))
+        self.move_box.add_class("tutor-move-box")
+        with warnings.catch_warnings():
+            # Enter in the box plays the move; ipywidgets 8 deprecates on_submit in favour of
+            # continuous_update=False, which would also play a half-typed move on blur
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.move_box.on_submit(lambda _w: self.play_typed())
+        self.play_button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
+        self.play_button.add_class("tutor-btn-play")
+        self.play_button.on_click(lambda _b: self.play_typed())
+        typed = widgets.HBox([self.move_box, self.play_button], layout=widgets.Layout(width="100%"))
+        typed.add_class("tutor-typed")
+        return typed
+
+    def _text_box(self, shown: bool):
+        """The position text (teachers only: it lists every hand), its title and its error line."""
+        self.notation = widgets.Textarea(continuous_update=False,
+                                         layout=widgets.Layout(width="100%", height="260px"))
+        self.notation.add_class("tutor-notation")
+        if self.mode == "teacher":
+            self.notation.value = self.session.position.to_text()
+            self.notation.observe(self._on_text, "value")
+        self.notation_title = widgets.HTML()
+        self.text_error = widgets.HTML(layout=widgets.Layout(width="auto"))
+        self.text_error.add_class("tutor-text-error")
+        text_box = widgets.VBox([self.notation_title, self.notation, self.text_error],
+                                layout=widgets.Layout(width="100%", display=None if shown else "none"))
+        text_box.add_class("tutor-text")
+        return text_box
 
     # ---- panels ------------------------------------------------------------------------------
     def add_panel(self, widget):
@@ -469,7 +517,9 @@ class Table(widgets.Box):
             self.session.set_target(None if same else team, rank)
 
     # ---- the keyboard ----------------------------------------------------------------------------
-    def _on_keys_msg(self, _widget, content, _buffers):
+    def on_keys_message(self, _widget, content, _buffers):
+        """What a message of the keyboard widget (tutor.table.keys) does: a key, a tap on
+        the canvas (as a click), a card of the touch tray picked; anything else is ignored."""
         if not isinstance(content, dict):
             return
         event = content.get("event")
@@ -573,9 +623,14 @@ class Table(widgets.Box):
         if s.sees_options() and s.position.phase != "over":
             texts = self._legal_texts(s.position)[:300]
             if self.learner:
-                # each move in words, with the text it types (the box plays either)
+                # each move in words, with the text it types (the box plays either); on a
+                # page with no code (Voila's learner view) in words only: no notation there
+                notation = not no_code_page()
                 for text, move in zip(texts, self._moves):
-                    self._typed[f"{self._move_words(move)} ({text})"] = text
+                    label = f"{self._move_words(move)} ({text})" if notation else self._move_words(move)
+                    if label in self._typed and self._typed[label] != text:
+                        label = f"{label} ({sum(k.startswith(label) for k in self._typed) + 1})"
+                    self._typed[label] = text
                 self.move_box.options = tuple(self._typed)
             else:
                 self.move_box.options = tuple(texts)

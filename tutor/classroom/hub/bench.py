@@ -221,8 +221,8 @@ async def run(hub: Hub, token: str, learners: list[str], seconds: float, arrive:
     measure_memory(hub, fig)
     while time.monotonic() < until_clicking:
         await asyncio.sleep(0.5)
-    for t in tasks:
-        t.cancel()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, teacher, return_exceptions=True)
     http.close()
     return fig

@@ -109,11 +109,27 @@ def _hub_handlers():
             return (f"<div class='card'><p>{w[HUB_LOGIN]}</p>"
                     f"<ul><li><code id='hub-login'>{html.escape(login)}</code></li></ul>"
                     f"<p class='muted'>{w.fmt('Tonight: {lessons}', lessons=', '.join(pages._lesson_titles(room)) or '—')}"
+                    f" · <a href='{self.url('/teacher/screen')}' target='_blank' id='open-screen'>"
+                    f"{w['Open the screen for the projector']}</a>"
                     f" · <a href='{html.escape(lessons_url)}' target='_blank'>{w['The lessons']}</a></p></div>")
+
+        def join_info(self):
+            hub = os.environ.get("JUPYTERHUB_BASE_URL", "/")
+            return HUB_LOGIN, [f"{self.request.protocol}://{self.request.host}{hub}hub/login"], None
 
         @web.authenticated
         def get(self):
             self.send_view()
+
+    class TeacherScreen(TeacherPage):
+        @web.authenticated
+        def get(self):
+            self.send_screen()
+
+    class TeacherScreenState(TeacherPage):
+        @web.authenticated
+        def get(self):
+            self.send_json(self.screen_state())
 
     class TeacherState(TeacherPage):
         @web.authenticated
@@ -125,18 +141,8 @@ def _hub_handlers():
     class TeacherAction(TeacherPage):
         @web.authenticated
         def post(self, action):
-            room = self.room
             try:
-                if action == "push":
-                    key, _, ex_id = self.get_argument("question", "").partition("|")
-                    room.push_exercise(key, ex_id)
-                elif action == "position":
-                    room.push_position(self.get_argument("position", ""), self.get_argument("move", ""))
-                elif action == "reveal":
-                    room.reveal()
-                elif action == "close":
-                    room.close_question()
-                else:
+                if not self.question_action(action):
                     raise web.HTTPError(404)
             except RoomError as e:
                 self.send_view(e, status=400)
@@ -243,13 +249,14 @@ def _hub_handlers():
         def get(self):
             self.redirect(self.url("/teacher"))
 
-    return HubOAuthCallbackHandler, TeacherPage, TeacherState, TeacherAction, ClassAPI, LearnerAPI, Root
+    return (HubOAuthCallbackHandler, TeacherPage, TeacherState, TeacherAction, ClassAPI, LearnerAPI,
+            Root, TeacherScreen, TeacherScreenState)
 
 
 def routes(room, prefix: str | None = None) -> tuple[list, dict]:
     """The service's handlers and settings for `room`, under the service's prefix."""
     prefix = prefix or os.environ.get("JUPYTERHUB_SERVICE_PREFIX", service_prefix())
-    callback, teacher, state, action, class_api, learner_api, root = _hub_handlers()
+    callback, teacher, state, action, class_api, learner_api, root, screen, screen_state = _hub_handlers()
     from .. import parse_lessons
     p = prefix.rstrip("/")
     return [
@@ -257,6 +264,8 @@ def routes(room, prefix: str | None = None) -> tuple[list, dict]:
         (p + "/oauth_callback", callback),
         (p + "/teacher", teacher),
         (p + "/teacher/state", state),
+        (p + "/teacher/screen", screen),
+        (p + "/teacher/screen/state", screen_state),
         (p + r"/teacher/(push|position|reveal|close)", action),
         (p + "/api/class", class_api),
         (p + r"/api/(question|answer|progress|place|opened)", learner_api),

@@ -125,6 +125,17 @@ class SqlStore:
             return {r[0] for r in conn.execute(
                 self.sa.select(d.item).where(d.learner == learner, d.lesson == lesson))}
 
+    def first_tries(self, learner: str, lesson: str | None = None) -> dict:
+        """As `tutor.progress.ProgressStore.first_tries`: ``{lesson: (asked, right on the
+        first try)}``, from each question's first attempt."""
+        sa, a = self.sa, self.t_attempts.c
+        cond = [a.learner == learner, a.kind == "question"] + ([a.lesson == lesson] if lesson else [])
+        first = sa.select(sa.func.min(a.id).label("id")).where(*cond).group_by(a.lesson, a.item).subquery()
+        query = (sa.select(a.lesson, sa.func.count(), sa.func.sum(a.right))
+                 .join(first, a.id == first.c.id).group_by(a.lesson))
+        with self.engine.connect() as conn:
+            return {l: (n, int(r or 0)) for l, n, r in conn.execute(query)}
+
     def last_place(self, learner: str):
         p = self.t_place.c
         with self.engine.connect() as conn:

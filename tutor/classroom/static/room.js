@@ -7,7 +7,7 @@
   const base = me.dataset.base || "/";
   const xsrf = me.dataset.xsrf || "";
   const every = Number(me.dataset.every || 2500);
-  let shownKey = null, hiddenKey = null, asleep = false;
+  let shownKey = null, hiddenKey = null, asleep = false, shownAt = Date.now();
 
   const style = document.createElement("style");
   style.textContent = `
@@ -61,6 +61,7 @@
     if (state.key !== shownKey) {
       box.innerHTML = state.html;
       shownKey = state.key;
+      shownAt = Date.now();
       tab.textContent = state.show;
       box.querySelectorAll("button[data-answer]").forEach((b) => {
         b.onclick = () => answer(b.dataset.push, b.dataset.answer);
@@ -94,5 +95,15 @@
     } catch (e) { /* the teacher's computer is busy or gone: try again */ }
     setTimeout(poll, every);
   }
+  // The seconds left to answer, counted here between polls (the server closes the
+  // answers; its next poll brings "Time is up" and takes the buttons away).
+  function tick() {
+    box.querySelectorAll("[data-left]").forEach((p) => {
+      const left = Math.ceil(Number(p.dataset.left) - (Date.now() - shownAt) / 1000);
+      p.textContent = left > 0 ? (left === 1 ? p.dataset.one : p.dataset.many).replace("{n}", left)
+                               : p.dataset.up;
+    });
+  }
+  setInterval(tick, 250);
   poll();
 })();
