@@ -138,6 +138,17 @@ def test_a_whole_hand_against_the_computer_ends_in_a_right_score_sheet():
     for words in [sheet["how"], sheet["totals_words"]] + [w for _h, _t, ls in sheet["teams"] for w, _ in ls]:
         _plain(words)
     assert "hand-over" in changes
+    # one renderer per thing shown: the game page draws each side's lines as the table's
+    # panel does (tutor.table.panel), the same lines and points
+    import html
+    from tutor.game.widget import GameView
+    from tutor.table.panel import sheet_html
+    shown = GameView(game).sheet_box.value
+    panel = sheet_html(final, "en")
+    for side in ("NS", "EW"):
+        for _rule, points, words in want[side].items:
+            row = f"<td style='padding-right:8px'>{html.escape(words)}</td><td style='text-align:right;white-space:nowrap'>{points:+d}</td>"
+            assert row in shown and row in panel, row
     # the next hand: North deals, East plays first; the totals go on
     game.next_hand()
     assert game.stage == "play" and game.session.game.totals == sheet["totals"]

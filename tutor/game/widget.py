@@ -22,6 +22,7 @@ import html
 import ipywidgets as widgets
 
 from ..i18n import translator
+from ..table.panel import side_sheet_html
 from .model import GameModel
 
 LIST = "00-lessons.ipynb"
@@ -197,11 +198,7 @@ class GameView(widgets.VBox):
         parts = [f"<div><b>{html.escape(title)}</b> "
                  f"({html.escape(sheet['how'])})</div>"]
         for head, _total, lines in sheet["teams"]:
-            rows = "".join(f"<tr><td>{html.escape(words)}</td>"
-                           f"<td style='text-align:right'>{points:+d}</td></tr>"
-                           for words, points in lines)
-            parts.append(f"<div style='margin-top:4px'><b>{html.escape(head)}</b>"
-                         f"<table>{rows}</table></div>")
+            parts.append(side_sheet_html(head, [(None, points, words) for words, points in lines]))
         parts.append(f"<div class='tutor-game-totals'>{html.escape(sheet['totals_words'])}</div>")
         if sheet["result"]:
             parts.append(f"<div class='tutor-game-result'><b>{html.escape(sheet['result'])}</b></div>")

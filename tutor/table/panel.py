@@ -193,14 +193,21 @@ def sheet_html(pos, lang: str, learner: bool = True) -> str:
     parts = []
     for team, sheet in score_hand(pos, lang).items():
         # one team under the other: side by side the rule ids wrapped in the narrow panel
-        rows = "".join(f"<tr data-rule='{rule}'>"
-                       + ("" if learner else
-                          f"<td style='white-space:nowrap;padding-right:8px'><code>{rule}</code></td>")
-                       + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
-                       f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
-                       for rule, points, words in sheet.items)
         total = t.format(t.gettext("{team:name}: {points}"), team=team, points=sheet.total)
-        parts.append(f"<div style='margin-top:4px'><b>{html.escape(total)}</b>"
-                     f"<table style='line-height:1.3'>{rows}</table></div>")
+        parts.append(side_sheet_html(total, sheet.items, show_rules=not learner))
     return ("<div class='tutor-sheet'><b>" + html.escape(t.gettext("The hand is over ({how}). Score sheet:").format(
         how=how)) + f"</b>{''.join(parts)}</div>")
+
+
+def side_sheet_html(head: str, lines, show_rules: bool = False) -> str:
+    """One side's part of a score sheet, as the table's panel and the game page show it:
+    its head (the side and its total) and its lines, ``(rule id or None, points, words)``
+    each; the rule ids are kept in the rows' data and shown (`show_rules`) to teachers."""
+    rows = "".join((f"<tr data-rule='{html.escape(rule)}'>" if rule else "<tr>")
+                   + (f"<td style='white-space:nowrap;padding-right:8px'><code>{html.escape(rule)}</code></td>"
+                      if show_rules and rule else "")
+                   + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
+                   f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
+                   for rule, points, words in lines)
+    return (f"<div style='margin-top:4px'><b>{html.escape(head)}</b>"
+            f"<table style='line-height:1.3'>{rows}</table></div>")
