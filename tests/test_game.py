@@ -318,6 +318,11 @@ COUNT_CASES = {
           "players=3"),
     "6": (["S", "SW", "NW", "N", "NE", "SE"], ("T1", "T2"), 10000,
           "You and two computer partners", "players=6"),
+    # cutthroat: the learner is alone until the first take of the pile decides the sides;
+    # one sheet per player (players.cutthroat)
+    "3:cutthroat": (["S", "W", "E"], ("E", "S", "W"), 7500,
+                    "You play against two computer players: whoever first takes the discard pile",
+                    "players=3, three=cutthroat"),
     "6:three-teams": (["S", "SW", "NW", "N", "NE", "SE"], ("T1", "T2", "T3"), 7500,
                       "You and a computer partner play against two teams",
                       "players=6, six=three-teams"),
@@ -327,9 +332,11 @@ COUNT_CASES = {
 def test_the_counts_are_offered_in_plain_words():
     game = GameModel(lang="en")
     players = next(s for s in SETTINGS if s.name == "players")
-    assert game.options(players) == ["2", "3", "4", "6", "6:three-teams"]     # no cutthroat
+    assert game.options(players) == ["2", "3", "3:cutthroat", "4", "6", "6:three-teams"]
     assert [game.option_words(players, v) for v in game.options(players)] == [
-        "Two players, each alone", "Three players, each alone", "Four players, two teams of two",
+        "Two players, each alone", "Three players, each alone",
+        "Three players, cutthroat (the first to take the pile plays alone)",
+        "Four players, two teams of two",
         "Six players, two teams of three", "Six players, three teams of two"]
     assert game.intro().startswith("You and a computer partner play against two computer players")
     seat = next(s for s in SETTINGS if s.name == "seat")
@@ -379,7 +386,7 @@ def test_a_whole_hand_at_every_count(key):
         _plain(line)
     # nobody to ask when alone; the button is never offered then
     _play_hand(game)
-    if not pos.format.has_partners:
+    if not game.position.format.has_partners:      # cutthroat: partners once the pile is taken
         assert all("ask" not in line and "May I go out" not in line for line in game.happened)
     sheet = game.sheet()
     want = score_hand(game.position)

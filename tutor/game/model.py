@@ -56,8 +56,8 @@ class Setting:
 
 #: The player counts this page offers, by their keys in `tutor.lessons.counts.COUNTS` (the
 #: sandbox's words: "Two players, each alone", "Six players, three teams of two" …): every
-#: count the engine plays, four chosen at first. Cutthroat (three=cutthroat) is not offered.
-PLAYER_COUNTS = ("2", "3", "4", "6", "6:three-teams")
+#: count the engine plays, four chosen at first.
+PLAYER_COUNTS = ("2", "3", "3:cutthroat", "4", "6", "6:three-teams")
 
 #: The settings, in the order they are shown. A variant flag's values are RULES.md's; the
 #: words say what each means at the table. "players" lists `PLAYER_COUNTS`.
@@ -91,6 +91,10 @@ INTROS = {
             "each of its moves in words, and a hint is one click away."),
     "3": N_("You play against two computer players, each alone. The computer tells you "
             "each of its moves in words, and a hint is one click away."),
+    "3:cutthroat": N_("You play against two computer players: whoever first takes the "
+                      "discard pile plays alone, and the other two become partners. The "
+                      "computer tells you each of its moves in words, and a hint is one "
+                      "click away."),
     "6": N_("You and two computer partners play against a team of three computer "
             "players. The computer tells you each of its moves in words, and a hint "
             "is one click away."),
