@@ -24,3 +24,21 @@ def pytest_collection_modifyitems(config, items):
         if (item.get_closest_marker("server") or item.get_closest_marker("browser")) \
                 and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SERVER_TEST_LIMIT_S))
+
+
+#: The fast tier, as pyproject.toml's addopts selects it.
+FAST_TIER = "not slow and not server and not browser"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """`python -m pytest` with no arguments runs the fast tier on both cores (pytest-xdist),
+    as `-n 2` would: under a minute here. Named files, another tier (`-m`), an explicit
+    `-n`, and the xdist workers themselves run as asked."""
+    option = config.option
+    if (getattr(option, "numprocesses", "missing") is None and not hasattr(config, "workerinput")
+            and option.markexpr == FAST_TIER and config.args_source == pytest.Config.ArgsSource.TESTPATHS
+            and not option.collectonly and not option.usepdb):
+        option.numprocesses = 2
+        if option.dist == "no":
+            option.dist = "load"
