@@ -83,7 +83,13 @@ class _View:
     never another hand, the stock's order or the cards buried in the pile."""
 
     __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock", "pile_size", "t")
+                 "pile_ranks", "danger", "stock", "pile_size", "t", "need", "race")
+
+    @property
+    def pressed(self) -> bool:
+        """Meld down what can be melded: the opponents are close to going out, or the side
+        itself leads and could go out."""
+        return self.danger or self.race
 
     def __init__(self, pos, lang: str = "en"):
         view = pos.seen_by(pos.actor)
@@ -111,8 +117,12 @@ class _View:
         self.stock = view.stock_size
         self.pile_size = view.pile_size
         # the opponents are close to going out: meld down what can be melded
+        # the canastas the side still lacks to go out (players.two-canastas)
+        self.need = max(0, fmt.canastas_to_go_out
+                        - sum(1 for m in view.team_melds(self.team) if m.is_canasta))
         self.danger = any(view.has_canasta(side) and min(view.counts[s] for s in fmt.seats_of(side)) <= 4
                           for side in self.opp) or self.stock <= 6
+        self.race = False               # set by the player: the side leads and may go out
 
 
 def _table_points(view, team: str) -> int:
@@ -153,7 +163,8 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     return mine, theirs
 
 
-def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[bool, str]:
+def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en",
+               behind: float = float("inf")) -> tuple[bool, str]:
     """Should the team of the player to move end the hand now? (ahead, or the hand is old).
     Asked by the player to move, or by the partner answering "may I go out?": each reckons
     from what its own seat sees. The reason is a clause (no full stop) in `lang`: a message
@@ -168,14 +179,14 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[b
             "going out now your team would lead this hand by about {points} point",
             "going out now your team would lead this hand by about {points} points",
             lead).format(points=lead)
-    if view.stock_size < old:
+    trail = theirs - mine
+    if view.stock_size < old and trail <= behind:
         n = view.stock_size
         return True, t.ngettext("the hand is old (only {n} card left in the stock)",
                                 "the hand is old (only {n} cards left in the stock)", n).format(n=n)
-    if any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2 and view.has_canasta(side)
-           for side in pos.format.other_sides(team)):
+    if trail <= behind and any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2
+                               and view.has_canasta(side) for side in pos.format.other_sides(team)):
         return True, t.gettext("the opponents are about to go out themselves")
-    trail = theirs - mine
     return False, t.ngettext(
         "your team would trail this hand by about {points} point: build more first",
         "your team would trail this hand by about {points} points: build more first",
@@ -190,6 +201,15 @@ class SensiblePlayer(Player):
     name = "sensible"
     out_margin = 0          # go out when the team would lead the hand by more than this
     old_stock = 16          # ... or when fewer cards than this are left in the stock
+    behind = 0              # ... and the team trails by no more than this (going out behind
+                            # loses the hand for certain; playing on may still win it)
+    wild_cost = 25          # what a wild card spent on a meld far from a canasta costs
+    keep_hand = 4           # keep at least this many cards (more while the pile is big:
+    keep_pile = 0.4         # `keep_pile` a card of it), to take the pile with natural pairs
+    keep_weight = 25        # ... what each card short of it costs a meld
+    grow = 5                # while the side lacks canastas to go out: growing a meld pays
+    complete = 40           # ... and completing one pays more
+    race_margin = 0         # with the canastas and a lead above this: meld down to go out
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
         self.seed = seed
@@ -209,7 +229,7 @@ class SensiblePlayer(Player):
             raise ValueError("no legal move in this position:\n" + pos.to_text())
         t = translator(lang)
         if pos.asked == "pending":
-            want, why = _wants_out(pos, self.out_margin, self.old_stock, lang)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, lang, self.behind)
             move = _YES if want and _YES in moves else (_NO if _NO in moves else moves[0])
             say = t.gettext("Say yes: {reason}.") if move == _YES else t.gettext("Say no: {reason}.")
             return move, say.format(reason=why)
@@ -263,9 +283,11 @@ class SensiblePlayer(Player):
     def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
         pos = v.pos
         t = v.t
+        want = False
         if can_go_out(pos):
-            want, why = _wants_out(pos, self.out_margin, self.old_stock, t.lang)
-            if pos.asked == "yes" or want:
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, t.lang, self.behind)
+            want = want or pos.asked == "yes"
+            if want:
                 if (self.ask_partner and _ASK in moves and pos.asked == "-"
                         and self._out_path_exists(pos)):
                     return _ASK, t.gettext("Ask your partner “may I go out?”: you can meld your "
@@ -275,6 +297,10 @@ class SensiblePlayer(Player):
                     return step.move, (t.gettext("Go out: {reason}.").format(reason=why)
                                        if pos.asked != "yes" else
                                        t.gettext("Go out: your partner said yes, and the answer binds."))
+        if not v.need:
+            # the side could go out and leads: meld down what can be melded, to go out soon
+            mine, theirs = _team_lead(v.seen_by, v.team)
+            v.race = mine > theirs + self.race_margin
         melds = [m for m in moves if m.kind == "meld"]
         if melds:
             scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
@@ -332,28 +358,36 @@ class SensiblePlayer(Player):
             if meld is not None:
                 size = len(meld.cards) + len(g.cards)
                 value += 10 * nats
+                if v.need and len(meld.cards) < 7:
+                    value += self.grow * (min(size, 7) - len(meld.cards)) * min(size, 7) / 7
+                    if size >= 7:
+                        value += self.complete
                 if wilds:
                     if meld.is_natural_canasta:
                         value -= 250            # would spoil a natural canasta (500 → 300)
                     elif len(meld.cards) < 7 <= size:
                         value += 30 + 5 * (size - 7 == 0)   # completes a canasta
-                    elif v.danger:
+                    elif v.pressed:
                         value += 2 * wilds
                     else:
-                        value -= 25 * wilds     # keep wild cards for melds near a canasta
+                        value -= self.wild_cost * wilds     # keep wild cards for melds near a canasta
             else:
                 if rank == "3":
                     value -= 100                # only when going out (handled there)
                     continue
                 value += 8 * nats + (6 if nats >= 3 else 0)
                 if wilds:
-                    value -= (3 if (opening or v.danger) else 25) * wilds
-                elif nats == 2 and not (opening or v.danger):
+                    value -= (3 if (opening or v.pressed) else self.wild_cost) * wilds
+                elif nats == 2 and not (opening or v.pressed):
                     value -= 20
         if opening:
             value += 40                         # the team's first meld unfreezes the pile for it
-        if hand_after <= 2 and not v.danger and not v.seen_by.has_canasta(v.team):
+        if hand_after <= 2 and not v.pressed and not v.seen_by.has_canasta(v.team):
             value -= 15                         # keep some cards to take the pile with
+        if self.keep_hand and not v.pressed:
+            keep = self.keep_hand + self.keep_pile * v.pile_size
+            short = max(0, keep - hand_after) - max(0, keep - len(v.hand))
+            value -= self.keep_weight * short
         return value + 0.01 * self.rng.random()
 
     def _keep_value(self, v: _View, card) -> float:
