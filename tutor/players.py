@@ -173,8 +173,14 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en",
     view = pos.seen_by(pos.actor)
     team = pos.team
     mine, theirs = _team_lead(view, team)
+    alone = not pos.format.partners(pos.turn)      # a player alone: "you", not "your team"
     if mine > theirs + margin:
         lead = mine - theirs
+        if alone:
+            return True, t.ngettext(
+                "going out now you would lead this hand by about {points} point",
+                "going out now you would lead this hand by about {points} points",
+                lead).format(points=lead)
         return True, t.ngettext(
             "going out now your team would lead this hand by about {points} point",
             "going out now your team would lead this hand by about {points} points",
@@ -187,6 +193,11 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en",
     if trail <= behind and any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2
                                and view.has_canasta(side) for side in pos.format.other_sides(team)):
         return True, t.gettext("the opponents are about to go out themselves")
+    if alone:
+        return False, t.ngettext(
+            "you would trail this hand by about {points} point: build more first",
+            "you would trail this hand by about {points} points: build more first",
+            trail).format(points=trail)
     return False, t.ngettext(
         "your team would trail this hand by about {points} point: build more first",
         "your team would trail this hand by about {points} points: build more first",
@@ -257,7 +268,7 @@ class SensiblePlayer(Player):
             # taking an empty-stock pile keeps the hand going; only worth it when it is small
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
-            return _DRAW, _leave_reason(t)
+            return _DRAW, _leave_reason(t, v.pos)
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size
@@ -505,14 +516,21 @@ def _take_reason(v: _View, m: Move) -> str:
                         n=n, rank=top.rank)
     if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.team_score(v.team)):
         text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
-                       if per_player(v.pos) else
+                       if per_player(v.pos) or _alone(v) else
                        t.gettext("It is also your team's first meld, which must reach the minimum."))
     if any(c.is_wild for c in m.cards):
         text += " " + t.gettext("A wild card is worth spending on a pile this size.")
     return text
 
 
-def _leave_reason(t) -> str:
+def _alone(v: _View) -> bool:
+    """Does the player to move play alone (a side of one seat, `players.sides`)?"""
+    return not v.pos.format.partners(v.pos.turn)
+
+
+def _leave_reason(t, pos) -> str:
+    if not pos.format.partners(pos.turn):           # a player alone
+        return t.gettext("Leave the pile: with the stock empty the hand ends, and you keep your score.")
     return t.gettext("Leave the pile: with the stock empty the hand ends, and your side keeps its score.")
 
 
@@ -528,7 +546,8 @@ def _first_meld_note(v: _View, m: Move) -> str:
     ruling = judge(v.pos, m)
     keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}
     concealed = bool(keys & {"meld.initial/concealed!", "meld.initial/concealed-later!"})
-    alone = per_player(v.pos)           # opening=player: the player's own first meld
+    # opening=player, or a player alone (two or three players): the player's own first meld
+    alone = per_player(v.pos) or _alone(v)
     if not minimum:
         first = (t.gettext("It is your first meld; at this table it needs no minimum.") if alone else
                  t.gettext("It is your team's first meld; at this table it needs no minimum."))
@@ -572,7 +591,7 @@ def _stock_out_reason(pos, t) -> str:
     """The stock is empty and the player does not take the pile: 'leave the pile' only where
     it could be taken (`hand.end.stock`); else why the hand ends."""
     if any(m.kind == "take" for m in legal_moves(pos)):
-        return _leave_reason(t)
+        return _leave_reason(t, pos)
     if pos.rules.stock_out == "ends":
         return t.gettext("The stock is empty: at this table the hand ends, the pile is not "
                          "taken.")
