@@ -106,7 +106,8 @@ CLAIMS = [
     Claim("frozen-for-team", r"ha(?:s|ve) not melded yet in this hand, so the pile is frozen for you",
           lambda m, s: not _opened(s)),
     Claim("frozen-no-meld-seat", r"It is frozen for (North|East|South|West): no meld yet",
-          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)
+          lambda m, s: (s.pos.rules.opening == "player" or not s.pos.format.partners(s.pos.turn))
+          and not _opened(s)
           and {"North": "N", "East": "E", "South": "S", "West": "W"}[m.group(1)] == s.pos.turn),
     Claim("frozen-no-meld-team", r"It is frozen for (North–South|East–West): no meld yet",
           lambda m, s: s.pos.rules.opening == "team" and not _team_melded(s)

@@ -83,7 +83,7 @@ class _View:
     never another hand, the stock's order or the cards buried in the pile."""
 
     __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock", "pile_size", "t", "need", "race")
+                 "pile_ranks", "danger", "stock", "pile_size", "t", "need", "race", "copies", "next_melds")
 
     @property
     def pressed(self) -> bool:
@@ -109,10 +109,15 @@ class _View:
             if c.is_natural:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
         self.counts = counts
+        # the melds of the player who plays next: only they can take the card discarded now
+        following = fmt.side_of(fmt.next_seat(view.turn))
+        self.next_melds = ({m.rank for m in view.team_melds(following)}
+                           if following != self.team else set())
         seen: dict = {}
         for c in view.visible_cards():
             seen[c.rank] = seen.get(c.rank, 0) + 1
         self.seen = seen
+        self.copies = 4 * fmt.packs         # the deck's cards of a natural rank (8, or 12 for six)
         self.pile_ranks = {view.top.rank: 1} if view.top is not None else {}
         self.stock = view.stock_size
         self.pile_size = view.pile_size
@@ -422,11 +427,11 @@ class SensiblePlayer(Player):
         opp_open = bool(v.theirs)
         pile_open = not view.crosswise
         pile_n = view.pile_size
-        if rank in v.theirs and pile_open:
+        if rank in v.next_melds and pile_open:
             keep += 40 + 3 * pile_n             # feeds their meld and hands them the pile
-        unseen = max(0, 8 - v.seen.get(rank, 0))
+        unseen = max(0, v.copies - v.seen.get(rank, 0))
         # the fewer of the rank are unseen, the less likely an opponent holds a pair of it
-        risk = unseen / 8.0
+        risk = unseen / v.copies
         keep += risk * (6 + (2.0 if opp_open and pile_open else 1.0) * pile_n)
         keep -= 4 * v.pile_ranks.get(rank, 0)   # ranks already discarded are safer
         keep -= card.value / 10                 # shed points from the hand
@@ -492,7 +497,7 @@ class SensiblePlayer(Player):
         if v.pile_ranks.get(rank):
             why.append(t.gettext("the top card of the pile has the same rank, so it is less "
                                  "likely wanted"))
-        unseen = max(0, 8 - v.seen.get(rank, 0))
+        unseen = max(0, v.copies - v.seen.get(rank, 0))
         if unseen <= 3:
             why.append(t.format(t.ngettext("only {n} {rank:name} is unseen", "only {n} {rank:plural} are unseen",
                                            unseen), n=unseen, rank=rank))
