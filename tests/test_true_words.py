@@ -363,3 +363,17 @@ def test_a_player_alone_hears_you_not_your_team(n, lang, team, alone):
     assert alone in said[0], said[0]
     for text in said:
         assert team not in text.lower() and "partner" not in text and "lag" not in text.split(), text
+
+
+@pytest.mark.parametrize("rules, words", [
+    ("players=2", "Click one of your melds first, then Add to meld."),
+    ("players=3", "Click one of your melds first, then Add to meld."),
+    ("default", "Click one of your team's melds first, then Add to meld."),
+])
+def test_add_to_meld_without_a_meld_speaks_to_a_player_alone(rules, words):
+    import tutor
+    from tutor.table.model import TableSession
+    pos = tutor.deal(0, rules)
+    session = TableSession(pos, viewer=pos.format.seats[0])
+    session.add_to()
+    assert session.message == words

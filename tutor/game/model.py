@@ -403,7 +403,12 @@ class GameModel:
         if not self.guided:
             return answer + t.gettext("Meld if you like, then discard a card to end your turn.")
         words = [answer.strip()] if answer else []
+        alone = not pos.format.partners(self.seat)      # two or three players: no team
         words += [t.gettext("Now you may meld: click three or more cards of one rank (wild "
+                            "cards may join them) and press Meld. To add cards to one of your "
+                            "melds, click them and the meld, then press Add to meld. End your "
+                            "turn by discarding: click one card and press Discard.") if alone else
+                  t.gettext("Now you may meld: click three or more cards of one rank (wild "
                            "cards may join them) and press Meld. To add cards to a meld of "
                            "your team, click them and the meld, then press Add to meld. End "
                            "your turn by discarding: click one card and press Discard.")]
@@ -411,8 +416,10 @@ class GameModel:
         if not pos.team_melds(team):
             need = pos.rules.initial_minimum_for(pos.team_score(team))
             if need:
-                words.append(t.gettext("Your team has not melded yet: its first meld must "
-                                       "count at least {points} points.").format(points=need))
+                words.append((t.gettext("You have not melded yet: your first meld must count "
+                                        "at least {points} points.") if alone else
+                              t.gettext("Your team has not melded yet: its first meld must "
+                                        "count at least {points} points.")).format(points=need))
         if "ask" in kinds:
             words.append(t.gettext("If you can go out this turn, you may first ask your "
                                    "partner with May I go out?"))
