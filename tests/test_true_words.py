@@ -377,3 +377,12 @@ def test_add_to_meld_without_a_meld_speaks_to_a_player_alone(rules, words):
     session = TableSession(pos, viewer=pos.format.seats[0])
     session.add_to()
     assert session.message == words
+
+
+def test_a_wild_card_alone_is_sent_to_the_lone_players_own_meld():
+    import tutor
+    pos = tutor.Position.parse("rules: players=2\nturn: S drawn\nS: 2C 4C 9S\nS melds: KH KS KD\n")
+    text = tutor.judge(pos, "meld 2C").explain()
+    assert "Add it to your meld of the rank it should join" in text and "team" not in text, text
+    four = tutor.Position.parse("turn: S drawn\nS: 2C 4C 9S\nNS: KH KS KD\n")
+    assert "Add it to your team's meld of the rank it should join" in tutor.judge(four, "meld 2C").explain()

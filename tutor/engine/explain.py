@@ -413,7 +413,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["alone"] = _part("alone", t, n)
         f["how"] = (_part("order.later-any", t, n) if f.get("later") else
                     _part(("wild-alone.add" if f.get("team_melds") else "wild-alone.new")
-                          + (ALONE if f.get("alone") else ""), t, n))
+                          + (ALONE if f.get("player_alone") else ""), t, n))
     if key in ("meld.size/short", "meld.size/short-theirs"):
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
@@ -445,7 +445,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["kind"] = _part("canasta.mixed" if f["mixed"] else "canasta.natural", t)
     if key == "goout.concealed/not!":
         why = "not-concealed." + f["why"]
-        why += ALONE if f.get("alone") and why + ALONE in PARTS else ""
+        why += ALONE if f.get("player_alone") and why + ALONE in PARTS else ""
         f["reason"] = _part(why, t, ranks=f.get("ranks", ()),
                             partner=f.get("partner"))
     if key == "red3.dealt/on-turn!":
@@ -459,7 +459,7 @@ def _derived(key: str, fields: dict, t) -> dict:
 
 def _render(key: str, fields: dict, t) -> str:
     # a player alone (two or three players, `players.sides`) hears "you", not "your team"
-    words = key + ALONE if fields.get("alone") and key + ALONE in TEMPLATES else key
+    words = key + ALONE if fields.get("player_alone") and key + ALONE in TEMPLATES else key
     template = t.pgettext(words, TEMPLATES[words])
     text = t.format(template, **_derived(key, fields, t))
     return text[:1].upper() + text[1:]     # a sentence may start with a field: "a joker is …"
@@ -498,11 +498,11 @@ def render_ruling(ruling, lang: str = "en") -> str:
 
 
 class _AloneCheck:
-    """A check as said to a player alone: its fields carry ``alone`` (`_render`)."""
+    """A check as said to a player alone: its fields carry ``player_alone`` (`_render`)."""
 
     def __init__(self, check):
         self._check = check
-        self.fields = dict(check.fields, alone=True)
+        self.fields = dict(check.fields, player_alone=True)
 
     def __getattr__(self, name):
         return getattr(self._check, name)
