@@ -160,6 +160,9 @@ SITUATIONS = [
     ("turn: S melded\nasked: no\nS: 4C\nNS: KH KH KS KS KD KD KC\n", "discard 4C"),
     ("turn: S drawn\nasked: yes\nS: 9C 9D 9S 4C\nNS: KH KH KS KS KD KD KC\n", "discard 4C"),
     ("turn: S drawn\nasked: yes\nS: 9C 8D 4S 4C\nNS: KH KS KD\n", "discard 4C"),
+    # two canastas to go out (two, six players): one of them is not "no canasta yet"
+    ("rules: players=2\nturn: S drawn\nS: KH KS KD 4D\nS melds: 8C 8D 8S 8H 8C 8D 8S\n"
+     "N melds: 7C 7D 7S\npile: 5C 9D 6S\n", "meld KH KS KD"),
     # asking "may I go out?"
     ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "yes"),
     ("turn: S drawn\nasked: pending\nS: 9H 9D 4C\nNS: KH KS KD\n", "no"),

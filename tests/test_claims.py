@@ -106,7 +106,8 @@ CLAIMS = [
     Claim("frozen-for-team", r"ha(?:s|ve) not melded yet in this hand, so the pile is frozen for you",
           lambda m, s: not _opened(s)),
     Claim("frozen-no-meld-seat", r"It is frozen for (North|East|South|West): no meld yet",
-          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)
+          lambda m, s: (s.pos.rules.opening == "player" or not s.pos.format.partners(s.pos.turn))
+          and not _opened(s)
           and {"North": "N", "East": "E", "South": "S", "West": "W"}[m.group(1)] == s.pos.turn),
     Claim("frozen-no-meld-team", r"It is frozen for (North–South|East–West): no meld yet",
           lambda m, s: s.pos.rules.opening == "team" and not _team_melded(s)
@@ -131,7 +132,8 @@ CLAIMS = [
     Claim("team-first-meld", r"[Ii]t is (also )?your team's first meld",
           lambda m, s: not _team_melded(s) and s.pos.rules.opening == "team"),
     Claim("own-first-meld", r"[Ii]t is (also )?your first meld",
-          lambda m, s: s.pos.rules.opening == "player" and not _opened(s)),
+          lambda m, s: (s.pos.rules.opening == "player" or not s.pos.format.partners(s.pos.turn))
+          and not _opened(s)),
     # the pile's size in a take's reason
     Claim("pile-size", r"Take the pile: (\d+) cards?", lambda m, s: int(m.group(1)) == len(s.pos.pile)),
     # concealed or not (the going out this move makes)
@@ -141,6 +143,13 @@ CLAIMS = [
     Claim("not-concealed-why", r"not concealed\W+(North–South|East–West|North|East|South|West|[Tt]he team)"
           r" had melded", lambda m, s: s.pos.rules.concealed == "team"
           or SEAT_NAMES.get(m.group(1)) == s.pos.turn),
+    # a player alone (two or three players) hears "you", never of a team, side or partner
+    Claim("team-words-alone", r"\b[Yy]our (?:team|side|partners?)\b|\bthe partner\b",
+          lambda m, s: bool(s.pos.format.partners(s.pos.turn))),
+    # "no canasta yet" only to a side that has none (with two or six players one of the two
+    # needed is not "no canasta")
+    Claim("no-canasta-yet", r"[Nn]o canasta yet|ha(?:s|ve) no canasta",
+          lambda m, s: not any(x.is_canasta for x in s.pos.team_melds(s.team))),
 ]
 SEAT_NAMES = {"North": "N", "East": "E", "South": "S", "West": "W"}
 
@@ -158,8 +167,15 @@ OPEN = "turn: S drawn\nS: KH KS 9C 4D\nNS: 8C 8D 8S\nEW: 7C 7D 7S\npile: 5C 9D 6
 EMPTY = ("turn: S draw\nS: 4C 5D 9H\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3D\npile: 6C 7D\n"
          "stock: -\nE: 33\nW: 30\nN: 33")
 
+TWO = "rules: players=2\nturn: S drawn\nS: KH KS KD 4D\nS melds: 8C 8D 8S 8H 8C 8D 8S\nN melds: 7C 7D 7S\npile: 5C 9D 6S\n"
+
 #: claim -> (position text, a wrong sentence there, a true one)
 PLANTED = {
+    "team-words-alone": (TWO, "Your team already has a meld of eights: the cards join it.",
+                         "You already have a meld of eights: the cards join it."),
+    "no-canasta-yet": (TWO, "Your team has no canasta yet, so you may not go out and may not meld "
+                       "down to a single card.", "With 2 players going out needs two canastas, and "
+                       "you have 1 canasta: you may not go out."),
     "unfreezes": (FROZEN, "It unfreezes the pile for your team.",
                   "The pile stays frozen all the same: a wild card or red three lies crosswise in it."),
     "crosswise": (OPEN, "The pile stays frozen all the same: a wild card lies crosswise in it.",
@@ -263,7 +279,7 @@ class Staller(Player):
             if after.phase == "over" and after.out is not None:
                 return True
             # a meld down to one card, or of black threes, leads out in this turn
-            held = len(after.hands["NESW".index(pos.turn)])
+            held = len(after.hand(pos.turn))
             return move.kind != "discard" and (held <= 1 or any(c.is_black_three for c in move.cards))
         return False
 
@@ -337,6 +353,41 @@ def test_the_played_hands_say_only_true_things(rules):
         stock_out += not final.stock
     assert total > 100
     assert stock_out >= 1, "no hand ran the stock out"
+    assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])
+
+
+#: the other player counts (issue 18): a side of one seat (two, three players), two canastas
+#: to go out (two, six players), sides of three and of two seats (six players)
+COUNTS = ["players=2", "players=3", "players=6", "players=6, six=three-teams"]
+
+
+def _kinds_for(rules: str) -> dict:
+    seats = tutor.Ruleset.parse(rules).format.seats
+    return {name: (lambda seed, kind=kind: {s: kind(seed + k) for k, s in enumerate(seats)})
+            for name, kind in (("sensible", SensiblePlayer), ("staller", Staller),
+                               ("random", RandomPlayer))}
+
+
+@pytest.mark.parametrize("rules", COUNTS)
+def test_the_played_hands_of_every_count_say_only_true_things(rules):
+    """Lone players hear "you" (no team, side or partner), and "no canasta yet" is said
+    only to a side that has none."""
+    total, wrong = 0, []
+    for kind, make in _kinds_for(rules).items():
+        count, bad, _ = check_hand(make(1), 1, rules, every=2)
+        total += count
+        wrong += bad
+    assert total > 100
+    assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", COUNTS)
+def test_many_played_hands_of_every_count_say_only_true_things(rules):
+    wrong = []
+    for seed in range(2, 8):
+        for kind, make in _kinds_for(rules).items():
+            wrong += check_hand(make(seed), seed, rules)[1]
     assert not wrong, "\n\n".join(" | ".join(map(str, w)) for w in wrong[:5])
 
 

@@ -266,6 +266,13 @@ def test_every_template_and_part_renders_over_the_staged_situations(lang, monkey
             if text == explain.render(check.key, check.fields, "en"):
                 same.append(f"{check.key}: {text}")
             rendered.setdefault(check.key, text)
+            # said to a player alone (two or three players): the "~alone" variants
+            alone = explain.render(check.key, dict(check.fields, player_alone=True), lang)
+            assert "{" not in alone and "}" not in alone, (check.key, alone)
+            if alone == explain.render(check.key, dict(check.fields, player_alone=True), "en"):
+                same.append(f"{check.key} (alone): {alone}")
+            if check.key + explain.ALONE in explain.TEMPLATES:
+                rendered.setdefault(check.key + explain.ALONE, alone)
     monkeypatch.undo()
     parts_used = contexts & set(explain.PARTS)
     assert not same, f"{lang}: still English:\n" + "\n".join(sorted(set(same)))

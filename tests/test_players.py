@@ -233,6 +233,10 @@ def test_hint_is_a_legal_move_citing_a_rule(seed):
         assert str(h.move) in _texts(tutor.legal_moves(step.before))
         # a draw is hinted as a plain draw: the seat cannot know the card it brings
         rule = "turn.draw" if h.move.kind == "draw" and step.before.stock else h.ruling.rule
+        # ... and a take over a buried black three by the take's own rule: the seat does not
+        # see the card under the top
+        if h.ruling.decisive.key == "pile.black-three/covered":
+            rule = next(c.rule for c in h.ruling.checks if c.ok and c.rule.startswith("pile.take"))
         assert h.rules and h.rules[0] == rule and h.rules[0] in ids
         assert f"({rule})" in h.text
         assert h.seat == (step.before).actor

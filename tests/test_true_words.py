@@ -308,3 +308,81 @@ def test_finnish_ranks_take_a_case_ending_not_parentheses():
     said = tutor.judge(pos, "meld KC; KS").explain("fi")
     assert "kuninkaiden pöytäys" in said and "(kuninkaat)" not in said
     assert translator("fi").gettext("Describe the table") != "Kuvaile pöytä"
+
+
+# ---- the other player counts (issue 18): a player alone, two canastas to go out ----------------
+
+_KEEP_ONE = "turn: S drawn\nS: KH KS KD 4D\n{melds}pile: 5C 9D 6S\n"
+
+
+@pytest.mark.parametrize("rules, melds, has", [
+    ("players=2", "S melds: 8C 8D 8S 8H 8C 8D 8S\nN melds: 7C 7D 7S\n", "you have 1 canasta"),
+    ("players=6", "T2: 8C 8D 8S 8H 8C 8D 8S\nT1: 7C 7D 7S\n", "your side has 1 canasta"),
+    ("players=6", "T2: 8C 8D 8S 8H 8C 8D\nT1: 7C 7D 7S\n", "your side has none"),
+])
+def test_the_keep_one_refusal_says_how_many_of_the_two_canastas_the_side_has(rules, melds, has):
+    """'Your team has no canasta yet' was said to a side holding one of the two it needs."""
+    import tutor
+    pos = tutor.Position.parse(f"rules: {rules}\n" + _KEEP_ONE.format(melds=melds))
+    ruling = tutor.judge(pos, "meld KH KS KD")
+    assert not ruling.legal and ruling.rule == "goout.keep-one"
+    en = ruling.explain()
+    assert "needs two canastas" in en and has in en and "no canasta" not in en, en
+    assert "två canastor" in ruling.explain("sv") and "kaksi canastaa" in ruling.explain("fi")
+
+
+def test_the_four_player_keep_one_refusal_is_unchanged():
+    import tutor
+    pos = tutor.Position.parse(_KEEP_ONE.format(melds="NS: 8C 8D 8S\nEW: 7C 7D 7S\n"))
+    assert tutor.judge(pos, "meld KH KS KD").explain() == (
+        "Your team has no canasta yet, so you may not go out and may not meld down to a single "
+        "card: after your discard at least one card must stay in your hand.")
+
+
+_ALONE = ("rules: players={n}\nturn: S drawn\nS: KH KS KD 8H 4D 5C\nS melds: 8C 8D 8S\n"
+          "pile: 5C 9D 6S\n")
+
+
+@pytest.mark.parametrize("lang, team, alone", [
+    ("en", "your team", "You already have a meld of eights"),
+    ("sv", "ert lag", "Du har redan en giv av åttor"),
+    ("fi", "joukkue", "Sinulla on jo"),
+])
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_player_alone_hears_you_not_your_team(n, lang, team, alone):
+    """With two or three players each plays alone: the explanation, the move in words and the
+    computer's reason say "you", in every language."""
+    import tutor
+    from tutor.engine.plainwords import move_words
+    from tutor.players import explain_choice
+    pos = tutor.Position.parse(_ALONE.format(n=n))
+    said = [tutor.judge(pos, "meld 8: 8H; KH KS KD").explain(lang),
+            move_words("meld 8: 8H", position=pos, you=True, lang=lang),
+            move_words("meld 8: 8H", position=pos, lang=lang),
+            explain_choice(pos, "meld KH KS KD", lang)]
+    assert alone in said[0], said[0]
+    for text in said:
+        assert team not in text.lower() and "partner" not in text and "lag" not in text.split(), text
+
+
+@pytest.mark.parametrize("rules, words", [
+    ("players=2", "Click one of your melds first, then Add to meld."),
+    ("players=3", "Click one of your melds first, then Add to meld."),
+    ("default", "Click one of your team's melds first, then Add to meld."),
+])
+def test_add_to_meld_without_a_meld_speaks_to_a_player_alone(rules, words):
+    import tutor
+    from tutor.table.model import TableSession
+    pos = tutor.deal(0, rules)
+    session = TableSession(pos, viewer=pos.format.seats[0])
+    session.add_to()
+    assert session.message == words
+
+
+def test_a_wild_card_alone_is_sent_to_the_lone_players_own_meld():
+    import tutor
+    pos = tutor.Position.parse("rules: players=2\nturn: S drawn\nS: 2C 4C 9S\nS melds: KH KS KD\n")
+    text = tutor.judge(pos, "meld 2C").explain()
+    assert "Add it to your meld of the rank it should join" in text and "team" not in text, text
+    four = tutor.Position.parse("turn: S drawn\nS: 2C 4C 9S\nNS: KH KS KD\n")
+    assert "Add it to your team's meld of the rank it should join" in tutor.judge(four, "meld 2C").explain()

@@ -77,4 +77,17 @@ def _before_the_move(pos, ruling, lang: str) -> tuple:
     a draw from a stock that is not empty is a plain draw, whatever card comes."""
     if ruling.move.kind == "draw" and pos.stock:
         return ("turn.draw",), render("turn.draw/ok", {"stock": len(pos.stock)}, lang)
+    if ruling.decisive.key == "pile.black-three/covered":
+        # the black three under the top is buried: the seat does not see it (SeatView), so
+        # the take is explained by its own rule, as it would be over any other card
+        take = next((c for c in ruling.checks if c.ok and c.rule.startswith("pile.take")), None)
+        if take is not None:
+            from types import SimpleNamespace
+            from .engine.explain import render_ruling
+            checks = tuple(c for c in ruling.checks if c is not ruling.decisive)
+            seen = SimpleNamespace(position=ruling.position, legal=True, checks=checks,
+                                   decisive=take)
+            rules = (take.rule,) + tuple(r for r in ruling.reasons
+                                         if r not in (take.rule, "pile.black-three"))
+            return rules, render_ruling(seen, lang)
     return ruling.reasons, ruling.explain(lang)

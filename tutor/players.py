@@ -83,7 +83,13 @@ class _View:
     never another hand, the stock's order or the cards buried in the pile."""
 
     __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock", "pile_size", "t")
+                 "pile_ranks", "danger", "stock", "pile_size", "t", "need", "race", "copies", "next_melds")
+
+    @property
+    def pressed(self) -> bool:
+        """Meld down what can be melded: the opponents are close to going out, or the side
+        itself leads and could go out."""
+        return self.danger or self.race
 
     def __init__(self, pos, lang: str = "en"):
         view = pos.seen_by(pos.actor)
@@ -103,16 +109,25 @@ class _View:
             if c.is_natural:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
         self.counts = counts
+        # the melds of the player who plays next: only they can take the card discarded now
+        following = fmt.side_of(fmt.next_seat(view.turn))
+        self.next_melds = ({m.rank for m in view.team_melds(following)}
+                           if following != self.team else set())
         seen: dict = {}
         for c in view.visible_cards():
             seen[c.rank] = seen.get(c.rank, 0) + 1
         self.seen = seen
+        self.copies = 4 * fmt.packs         # the deck's cards of a natural rank (8, or 12 for six)
         self.pile_ranks = {view.top.rank: 1} if view.top is not None else {}
         self.stock = view.stock_size
         self.pile_size = view.pile_size
         # the opponents are close to going out: meld down what can be melded
+        # the canastas the side still lacks to go out (players.two-canastas)
+        self.need = max(0, fmt.canastas_to_go_out
+                        - sum(1 for m in view.team_melds(self.team) if m.is_canasta))
         self.danger = any(view.has_canasta(side) and min(view.counts[s] for s in fmt.seats_of(side)) <= 4
                           for side in self.opp) or self.stock <= 6
+        self.race = False               # set by the player: the side leads and may go out
 
 
 def _table_points(view, team: str) -> int:
@@ -153,7 +168,8 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     return mine, theirs
 
 
-def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[bool, str]:
+def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en",
+               behind: float = float("inf")) -> tuple[bool, str]:
     """Should the team of the player to move end the hand now? (ahead, or the hand is old).
     Asked by the player to move, or by the partner answering "may I go out?": each reckons
     from what its own seat sees. The reason is a clause (no full stop) in `lang`: a message
@@ -162,20 +178,31 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en") -> tuple[b
     view = pos.seen_by(pos.actor)
     team = pos.team
     mine, theirs = _team_lead(view, team)
+    alone = not pos.format.partners(pos.turn)      # a player alone: "you", not "your team"
     if mine > theirs + margin:
         lead = mine - theirs
+        if alone:
+            return True, t.ngettext(
+                "going out now you would lead this hand by about {points} point",
+                "going out now you would lead this hand by about {points} points",
+                lead).format(points=lead)
         return True, t.ngettext(
             "going out now your team would lead this hand by about {points} point",
             "going out now your team would lead this hand by about {points} points",
             lead).format(points=lead)
-    if view.stock_size < old:
+    trail = theirs - mine
+    if view.stock_size < old and trail <= behind:
         n = view.stock_size
         return True, t.ngettext("the hand is old (only {n} card left in the stock)",
                                 "the hand is old (only {n} cards left in the stock)", n).format(n=n)
-    if any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2 and view.has_canasta(side)
-           for side in pos.format.other_sides(team)):
+    if trail <= behind and any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2
+                               and view.has_canasta(side) for side in pos.format.other_sides(team)):
         return True, t.gettext("the opponents are about to go out themselves")
-    trail = theirs - mine
+    if alone:
+        return False, t.ngettext(
+            "you would trail this hand by about {points} point: build more first",
+            "you would trail this hand by about {points} points: build more first",
+            trail).format(points=trail)
     return False, t.ngettext(
         "your team would trail this hand by about {points} point: build more first",
         "your team would trail this hand by about {points} points: build more first",
@@ -190,6 +217,15 @@ class SensiblePlayer(Player):
     name = "sensible"
     out_margin = 0          # go out when the team would lead the hand by more than this
     old_stock = 16          # ... or when fewer cards than this are left in the stock
+    behind = 0              # ... and the team trails by no more than this (going out behind
+                            # loses the hand for certain; playing on may still win it)
+    wild_cost = 25          # what a wild card spent on a meld far from a canasta costs
+    keep_hand = 4           # keep at least this many cards (more while the pile is big:
+    keep_pile = 0.4         # `keep_pile` a card of it), to take the pile with natural pairs
+    keep_weight = 25        # ... what each card short of it costs a meld
+    grow = 5                # while the side lacks canastas to go out: growing a meld pays
+    complete = 40           # ... and completing one pays more
+    race_margin = 0         # with the canastas and a lead above this: meld down to go out
     lone_pile = 16          # cutthroat: take the pile first (and play alone) only this big
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
@@ -210,7 +246,7 @@ class SensiblePlayer(Player):
             raise ValueError("no legal move in this position:\n" + pos.to_text())
         t = translator(lang)
         if pos.asked == "pending":
-            want, why = _wants_out(pos, self.out_margin, self.old_stock, lang)
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, lang, self.behind)
             move = _YES if want and _YES in moves else (_NO if _NO in moves else moves[0])
             say = t.gettext("Say yes: {reason}.") if move == _YES else t.gettext("Say no: {reason}.")
             return move, say.format(reason=why)
@@ -238,7 +274,7 @@ class SensiblePlayer(Player):
             # taking an empty-stock pile keeps the hand going; only worth it when it is small
             if v.pile_size <= 3 and not best.cards:
                 return best, _take_reason(v, best)
-            return _DRAW, _leave_reason(t)
+            return _DRAW, _leave_reason(t, v.pos)
         if (value > 0 and v.pos.lone is None and v.pos.rules.format.has_lone_hand
                 and v.pile_size < self.lone_pile):
             # cutthroat: the first to take the pile plays alone against the other two, who
@@ -273,9 +309,11 @@ class SensiblePlayer(Player):
     def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
         pos = v.pos
         t = v.t
+        want = False
         if can_go_out(pos):
-            want, why = _wants_out(pos, self.out_margin, self.old_stock, t.lang)
-            if pos.asked == "yes" or want:
+            want, why = _wants_out(pos, self.out_margin, self.old_stock, t.lang, self.behind)
+            want = want or pos.asked == "yes"
+            if want:
                 if (self.ask_partner and _ASK in moves and pos.asked == "-"
                         and self._out_path_exists(pos)):
                     return _ASK, t.gettext("Ask your partner “may I go out?”: you can meld your "
@@ -285,6 +323,10 @@ class SensiblePlayer(Player):
                     return step.move, (t.gettext("Go out: {reason}.").format(reason=why)
                                        if pos.asked != "yes" else
                                        t.gettext("Go out: your partner said yes, and the answer binds."))
+        if not v.need:
+            # the side could go out and leads: meld down what can be melded, to go out soon
+            mine, theirs = _team_lead(v.seen_by, v.team)
+            v.race = mine > theirs + self.race_margin
         melds = [m for m in moves if m.kind == "meld"]
         if melds:
             scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
@@ -342,28 +384,36 @@ class SensiblePlayer(Player):
             if meld is not None:
                 size = len(meld.cards) + len(g.cards)
                 value += 10 * nats
+                if v.need and len(meld.cards) < 7:
+                    value += self.grow * (min(size, 7) - len(meld.cards)) * min(size, 7) / 7
+                    if size >= 7:
+                        value += self.complete
                 if wilds:
                     if meld.is_natural_canasta:
                         value -= 250            # would spoil a natural canasta (500 → 300)
                     elif len(meld.cards) < 7 <= size:
                         value += 30 + 5 * (size - 7 == 0)   # completes a canasta
-                    elif v.danger:
+                    elif v.pressed:
                         value += 2 * wilds
                     else:
-                        value -= 25 * wilds     # keep wild cards for melds near a canasta
+                        value -= self.wild_cost * wilds     # keep wild cards for melds near a canasta
             else:
                 if rank == "3":
                     value -= 100                # only when going out (handled there)
                     continue
                 value += 8 * nats + (6 if nats >= 3 else 0)
                 if wilds:
-                    value -= (3 if (opening or v.danger) else 25) * wilds
-                elif nats == 2 and not (opening or v.danger):
+                    value -= (3 if (opening or v.pressed) else self.wild_cost) * wilds
+                elif nats == 2 and not (opening or v.pressed):
                     value -= 20
         if opening:
             value += 40                         # the team's first meld unfreezes the pile for it
-        if hand_after <= 2 and not v.danger and not v.seen_by.has_canasta(v.team):
+        if hand_after <= 2 and not v.pressed and not v.seen_by.has_canasta(v.team):
             value -= 15                         # keep some cards to take the pile with
+        if self.keep_hand and not v.pressed:
+            keep = self.keep_hand + self.keep_pile * v.pile_size
+            short = max(0, keep - hand_after) - max(0, keep - len(v.hand))
+            value -= self.keep_weight * short
         return value + 0.01 * self.rng.random()
 
     def _keep_value(self, v: _View, card) -> float:
@@ -387,11 +437,11 @@ class SensiblePlayer(Player):
         opp_open = bool(v.theirs)
         pile_open = not view.crosswise
         pile_n = view.pile_size
-        if rank in v.theirs and pile_open:
+        if rank in v.next_melds and pile_open:
             keep += 40 + 3 * pile_n             # feeds their meld and hands them the pile
-        unseen = max(0, 8 - v.seen.get(rank, 0))
+        unseen = max(0, v.copies - v.seen.get(rank, 0))
         # the fewer of the rank are unseen, the less likely an opponent holds a pair of it
-        risk = unseen / 8.0
+        risk = unseen / v.copies
         keep += risk * (6 + (2.0 if opp_open and pile_open else 1.0) * pile_n)
         keep -= 4 * v.pile_ranks.get(rank, 0)   # ranks already discarded are safer
         keep -= card.value / 10                 # shed points from the hand
@@ -457,7 +507,7 @@ class SensiblePlayer(Player):
         if v.pile_ranks.get(rank):
             why.append(t.gettext("the top card of the pile has the same rank, so it is less "
                                  "likely wanted"))
-        unseen = max(0, 8 - v.seen.get(rank, 0))
+        unseen = max(0, v.copies - v.seen.get(rank, 0))
         if unseen <= 3:
             why.append(t.format(t.ngettext("only {n} {rank:name} is unseen", "only {n} {rank:plural} are unseen",
                                            unseen), n=unseen, rank=rank))
@@ -481,14 +531,21 @@ def _take_reason(v: _View, m: Move) -> str:
                         n=n, rank=top.rank)
     if not has_opened(v.pos) and v.seen_by.rules.initial_minimum_for(v.seen_by.opening_score()):
         text += " " + (t.gettext("It is also your first meld, which must reach the minimum.")
-                       if per_player(v.pos) else
+                       if per_player(v.pos) or _alone(v) else
                        t.gettext("It is also your team's first meld, which must reach the minimum."))
     if any(c.is_wild for c in m.cards):
         text += " " + t.gettext("A wild card is worth spending on a pile this size.")
     return text
 
 
-def _leave_reason(t) -> str:
+def _alone(v: _View) -> bool:
+    """Does the player to move play alone (a side of one seat, `players.sides`)?"""
+    return not v.pos.format.partners(v.pos.turn)
+
+
+def _leave_reason(t, pos) -> str:
+    if not pos.format.partners(pos.turn):           # a player alone
+        return t.gettext("Leave the pile: with the stock empty the hand ends, and you keep your score.")
     return t.gettext("Leave the pile: with the stock empty the hand ends, and your side keeps its score.")
 
 
@@ -504,7 +561,8 @@ def _first_meld_note(v: _View, m: Move) -> str:
     ruling = judge(v.pos, m)
     keys = {c.key for c in ruling.checks if c.rule == "meld.initial"}
     concealed = bool(keys & {"meld.initial/concealed!", "meld.initial/concealed-later!"})
-    alone = per_player(v.pos)           # opening=player: the player's own first meld
+    # opening=player, or a player alone (two or three players): the player's own first meld
+    alone = per_player(v.pos) or _alone(v)
     if not minimum:
         first = (t.gettext("It is your first meld; at this table it needs no minimum.") if alone else
                  t.gettext("It is your team's first meld; at this table it needs no minimum."))
@@ -548,7 +606,7 @@ def _stock_out_reason(pos, t) -> str:
     """The stock is empty and the player does not take the pile: 'leave the pile' only where
     it could be taken (`hand.end.stock`); else why the hand ends."""
     if any(m.kind == "take" for m in legal_moves(pos)):
-        return _leave_reason(t)
+        return _leave_reason(t, pos)
     if pos.rules.stock_out == "ends":
         return t.gettext("The stock is empty: at this table the hand ends, the pile is not "
                          "taken.")

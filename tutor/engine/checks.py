@@ -567,8 +567,14 @@ def after_laying(trial, plan: Plan) -> None:
         if pos.asked == "no":         # the partner's answer is what forbids it
             trial.need(Check("goout.binding", False, "goout.binding/no-keep-one",
                              {"card": plan.hand[0]}, plan.hand))
-        trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
-                         {"card": plan.hand[0]}, plan.hand))
+        fmt = pos.rules.format
+        if fmt.canastas_to_go_out > 1:      # players.two-canastas: say what the side has
+            trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left-two",
+                             {"card": plan.hand[0], "players": fmt.players,
+                              "canastas": sum(1 for m in plan.melds if m.is_canasta)}, plan.hand))
+        else:
+            trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left",
+                             {"card": plan.hand[0]}, plan.hand))
     if plan.black_threes and left > 1 and "3" not in pos.started:   # _black_threes_stay_in passed
         trial.checks.append(Check("meld.threes", True, "meld.threes/must-go-out!", {"left": left}))
     if not plan.out:

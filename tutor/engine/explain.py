@@ -25,6 +25,9 @@ from ..i18n import translator
 TEMPLATES: dict[str, str] = {}
 #: name -> the English part: a string, or (singular, plural) for a part chosen by a count
 PARTS: dict[str, str | tuple[str, str]] = {}
+#: the suffix of a template's (or part's) key said to a player alone (two or three players:
+#: a side of one seat, `players.sides`): "you" where the team's words say "your team"
+ALONE = "~alone"
 
 
 def T(key: str, english: str) -> None:
@@ -320,6 +323,65 @@ NP("wild-cards", "a wild card", "{count} wild cards")
 NP("alone", "a wild card alone", "wild cards only")
 NP("red3", "is a red three", "are red threes")
 
+# ---- said to a player alone (two or three players, `players.sides`): "you", not "your team"
+T("red3.drawn/again~alone",
+  "The top card of the stock is a red three ({card}): it is laid out in front of you at once and you draw again.")
+T("red3.drawn/again-several~alone",
+  "The top cards of the stock are red threes ({cards}): each is laid out in front of you at once and you draw again.")
+T("red3.dealt/on-turn!~alone",
+  "At this table red threes are laid out on the player's turn: you lay out {cards} in front of you now, {replacement}.")
+T("hand.end.stock/must-take~alone",
+  "The stock is empty, the pile is not frozen and its top card {top} fits your meld of {top:rank_plural}: you must take it.")
+T("pile.frozen.team/frozen!~alone",
+  "You have not melded yet in this hand, so the pile is frozen for you.")
+T("pile.take.unfrozen/to-meld~alone",
+  "The pile is not frozen and you already have a meld of {rank:plural}: the top {top} joins it{with_note} and you take the whole pile.")
+T("pile.take.unfrozen/short~alone",
+  "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your {rank:name} meld. You offer {offered}.")
+T("pile.take.whole/keep-top~alone",
+  "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. You have no meld of {rank:plural} and you offer no cards to meld it with.")
+T("meld.naturals/take-wilds~alone",
+  "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (You have no meld of {rank:plural} for the top card to join.)")
+T("meld.size/short~alone",
+  "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and you have no meld of {rank:plural} to add to.")
+T("meld.wild-alone/no-meld~alone",
+  "You have no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join a meld you already have.{theirs_note}{order_note}")
+T("meld.one-per-rank/joined!~alone",
+  "You already have a meld of {ranks:plural}: the cards join it, since a player has one meld per rank.")
+T("meld.own-team/theirs~alone",
+  "The {rank:name} meld belongs to {team:name}: you may add only to your own melds.")
+T("meld.threes/no-canasta~alone",
+  "Black threes may be melded only in the turn you go out, and you have no canasta, so you cannot go out this turn.")
+T("meld.initial/short~alone",
+  "Your first meld of the hand must count at least {minimum} points (your score is {score}); these cards count {points}.{taking_note}")
+T("meld.initial/ok!~alone",
+  "It is your first meld: {points} points reach the minimum of {minimum} for a score of {score}.")
+T("meld.initial/must-go-out~alone",
+  "Your first meld, laid this turn, did not reach the minimum of {minimum}; that is allowed only for going out concealed this turn, and this move would keep you in. Meld the rest of your hand, keeping at most one card to discard.")
+T("red3.from-pile/laid!~alone",
+  "The pile held {cards}: a red three found in the pile is laid out in front of you, with no replacement.")
+T("goout.canasta/none~alone",
+  "You have no canasta yet, so you may not go out: keep a card to discard.")
+T("goout.canasta/ok!~alone",
+  "You have a canasta, so going out is allowed.")
+T("goout.concealed/spoiled!~alone",
+  "Adding to your meld of {ranks:plural}, laid before this turn, means you cannot go out concealed this turn.")
+T("goout.keep-one/one-left~alone",
+  "You have no canasta yet, so you may not go out and may not meld down to a single card: after your discard at least one card must stay in your hand.")
+T("goout.keep-one/one-left-two",
+  "With {players} players going out needs two canastas, and your side has {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
+T("goout.keep-one/one-left-two~alone",
+  "With {players} players going out needs two canastas, and you have {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
+T("players.two-canastas/short~alone",
+  "With {players} players going out needs two canastas, and you have {have}: you may not go out yet; keep a card to discard.")
+T("players.two-canastas/ok!~alone",
+  "You have two canastas, which going out needs with {players} players.")
+NP("wild-alone.add~alone", " Add it to your meld of the rank it should join, or meld it with two or more natural cards of one rank.",
+   " Add them to your meld of the rank they should join, or meld them with two or more natural cards of one rank.")
+NP("wild-alone.new~alone", " Meld it with two or more natural cards of one rank: you have no meld yet to add it to.",
+   " Meld them with two or more natural cards of one rank: you have no meld yet to add them to.")
+P("not-concealed.touched~alone", "you added to your meld of {ranks:plural}, laid before this turn")
+
 
 def _part(name: str, t, n: int | None = None, **fields) -> str:
     """A part in words; `n` chooses the form of a part declared with NP."""
@@ -367,14 +429,16 @@ def _derived(key: str, fields: dict, t) -> dict:
         n = len(f["cards"])
         f["alone"] = _part("alone", t, n)
         f["how"] = (_part("order.later-any", t, n) if f.get("later") else
-                    _part("wild-alone.add" if f.get("team_melds") else "wild-alone.new", t, n))
+                    _part(("wild-alone.add" if f.get("team_melds") else "wild-alone.new")
+                          + (ALONE if f.get("player_alone") else ""), t, n))
     if key in ("meld.size/short", "meld.size/short-theirs"):
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
     if key.startswith("players.draw-two/"):
         n = f["left"]
         f["stock_left"] = _part("stock.left", t, n, count=n) if n else _part("stock.left.none", t)
-    if key.startswith("players.two-canastas/") or key.startswith("players.cutthroat/two-"):
+    if (key.startswith("players.two-canastas/") or key.startswith("players.cutthroat/two-")
+            or key == "goout.keep-one/one-left-two"):
         n = f["canastas"]
         f["have"] = _part("canastas.have", t, n, count=n) if n else _part("canastas.none", t)
     if key == "turn.draw/ok":
@@ -398,7 +462,9 @@ def _derived(key: str, fields: dict, t) -> dict:
     if key == "canasta.size/complete!":
         f["kind"] = _part("canasta.mixed" if f["mixed"] else "canasta.natural", t)
     if key == "goout.concealed/not!":
-        f["reason"] = _part("not-concealed." + f["why"], t, ranks=f.get("ranks", ()),
+        why = "not-concealed." + f["why"]
+        why += ALONE if f.get("player_alone") and why + ALONE in PARTS else ""
+        f["reason"] = _part(why, t, ranks=f.get("ranks", ()),
                             partner=f.get("partner"))
     if key == "red3.dealt/on-turn!":
         n = len(f["cards"])
@@ -410,7 +476,9 @@ def _derived(key: str, fields: dict, t) -> dict:
 
 
 def _render(key: str, fields: dict, t) -> str:
-    template = t.pgettext(key, TEMPLATES[key])
+    # a player alone (two or three players, `players.sides`) hears "you", not "your team"
+    words = key + ALONE if fields.get("player_alone") and key + ALONE in TEMPLATES else key
+    template = t.pgettext(words, TEMPLATES[words])
     text = t.format(template, **_derived(key, fields, t))
     return text[:1].upper() + text[1:]     # a sentence may start with a field: "a joker is …"
 
@@ -427,6 +495,9 @@ _JOINS = ("pile.take.unfrozen/to-meld", "canasta.mixed/now")
 def render_ruling(ruling, lang: str = "en") -> str:
     """The deciding check in words; for a legal move also the checks worth citing."""
     t = translator(lang or "en")
+    pos = ruling.position
+    if not pos.format.partners(pos.turn):           # a player alone: "you", not "your team"
+        ruling = _Alone(ruling)
     decisive = ruling.decisive
     parts = [_render(decisive.key, decisive.fields, t)]
     if ruling.legal and decisive.key != "pile.take.frozen/ok":
@@ -442,3 +513,24 @@ def render_ruling(ruling, lang: str = "en") -> str:
                     and not (check.key == "meld.one-per-rank/joined!" and decisive.key in _JOINS):
                 parts.append(_render(check.key, check.fields, t))
     return " ".join(parts)
+
+
+class _AloneCheck:
+    """A check as said to a player alone: its fields carry ``player_alone`` (`_render`)."""
+
+    def __init__(self, check):
+        self._check = check
+        self.fields = dict(check.fields, player_alone=True)
+
+    def __getattr__(self, name):
+        return getattr(self._check, name)
+
+
+class _Alone:
+    """A ruling whose checks are said to a player alone."""
+
+    def __init__(self, ruling):
+        self.legal = ruling.legal
+        self.checks = tuple(_AloneCheck(c) for c in ruling.checks)
+        self.decisive = next((mine for mine, c in zip(self.checks, ruling.checks)
+                              if c is ruling.decisive), None) or _AloneCheck(ruling.decisive)

@@ -79,7 +79,7 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
             return t.format(t.gettext("You discard {cards}."), cards=move.cards)
         if kind == "exchange":
             return t.format(t.gettext("You swap {cards} for a wild card in a meld."), cards=move.cards[:1])
-        parts = "; ".join(_group_words(t, g, you=True) for g in move.groups)
+        parts = "; ".join(_group_words(t, g, you=True, alone=_alone(position, who)) for g in move.groups)
         if kind == "take":
             if not parts:
                 return t.gettext("You take the pile, with no cards from your hand.")
@@ -97,7 +97,7 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
     if kind == "exchange":
         return t.format(t.gettext("{seat:name} swaps {cards} for a wild card in a meld."),
                         seat=who, cards=move.cards[:1])
-    parts = "; ".join(_group_words(t, g) for g in move.groups)
+    parts = "; ".join(_group_words(t, g, alone=_alone(position, who)) for g in move.groups)
     if kind == "take":
         if not parts:
             return t.format(t.gettext("{seat:name} takes the pile, with no cards from hand."), seat=who)
@@ -113,13 +113,23 @@ def _pile_takeable(position) -> bool:
     return bool(position.pile) and any(m.kind == "take" for m in legal_moves(position))
 
 
-def _group_words(t, group, you=False) -> str:
+def _alone(position, seat) -> bool:
+    """Does `seat` play alone (two or three players: a side of one seat, `players.sides`)?"""
+    return position is not None and seat in position.format.seats \
+        and not position.format.partners(seat)
+
+
+def _group_words(t, group, you=False, alone=False) -> str:
     cards = list(group.cards)
     if not group.rank:
         return t.write(cards)
     if group.team:
         return t.format(t.gettext("{cards} onto {team:name}'s {rank:plural}"),
                         cards=cards, team=group.team, rank=group.rank)
+    if alone:           # a player alone: their own meld, no team's
+        return t.format(t.gettext("{cards} onto your meld of {rank:plural}") if you else
+                        t.gettext("{cards} onto their own meld of {rank:plural}"),
+                        cards=cards, rank=group.rank)
     if you:
         return t.format(t.gettext("{cards} onto your team's {rank:plural}"), cards=cards, rank=group.rank)
     return t.format(t.gettext("{cards} onto the team's {rank:plural}"), cards=cards, rank=group.rank)

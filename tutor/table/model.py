@@ -246,7 +246,9 @@ class TableSession:
             team, rank = self.target
         if rank is None:
             self.ruling = None
-            self.message = self.t.gettext("Click one of your team's melds first, then Add to meld.")
+            self.message = (self.t.gettext("Click one of your melds first, then Add to meld.")
+                            if not self.position.format.partners(self.bottom) else
+                            self.t.gettext("Click one of your team's melds first, then Add to meld."))
             self._notify("ruling")
             return None
         if not self._need_cards(self.t.gettext("Add to meld")):
