@@ -33,15 +33,23 @@ def _explain_all(pairs):
     left = {lang: defaultdict(list) for lang in LANGS}
     reached, checks = set(), 0
     for text, move in pairs:
-        ruling = tutor.judge(tutor.Position.parse(text), move)
+        pos = tutor.Position.parse(text)
+        ruling = tutor.judge(pos, move)
         for check in ruling.checks + (() if ruling.decisive in ruling.checks else (ruling.decisive,)):
-            reached.add(check.key)
             checks += 1
-            for lang in LANGS:
-                said = explain.render(check.key, check.fields, lang)
-                words = english_words(said, lang)
-                if words or "{" in said:
-                    left[lang][check.key].append((words, said, move, text))
+            # render_ruling says a check to a player alone (two, three players) in its
+            # "~alone" words and to a team in the others, chosen by the seat alone: a check
+            # reached here is said both ways, and both are checked
+            for alone in (False, True):
+                key = check.key + explain.ALONE if alone and check.key + explain.ALONE \
+                    in explain.TEMPLATES else check.key
+                reached.add(key)
+                fields = dict(check.fields, player_alone=True) if alone else check.fields
+                for lang in LANGS:
+                    said = explain.render(check.key, fields, lang)
+                    words = english_words(said, lang)
+                    if words or "{" in said:
+                        left[lang][key].append((words, said, move, text))
     return left, reached, checks
 
 

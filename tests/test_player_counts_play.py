@@ -162,7 +162,11 @@ def test_every_listed_move_of_any_count_is_legal_and_round_trips(pos):
 #: side's hand score is higher than every other side's (a tie is not a win). The floors sit
 #: at or just under the measured figures (the run is deterministic), so any regression fails.
 TOURNAMENT_FLOOR = {"default": 0.90, "players=6": 0.95, "players=6, six=three-teams": 0.88,
-                    "players=2": 0.85, "players=3": 0.85}
+                    "players=2": 0.85, "players=3": 0.85,
+                    # measured 94.5% and 95.5% (seed 0, 200 hands): the sensible player rarely
+                    # takes the pile first, so it seldom plays alone against two
+                    "players=3, three=cutthroat": 0.90,
+                    "players=3, three=cutthroat, cutthroat-canastas=1": 0.90}
 
 
 @pytest.mark.slow
