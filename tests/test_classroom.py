@@ -88,9 +88,11 @@ def test_learners_in_the_room_are_those_present(room):
     anna, bo = room.join("Anna", "K7XPQM"), room.join("Bo", "K7XPQM")
     now = _time.time()
     assert [r["present"] for r in room.progress(now)] == [True, True]
+    assert room.present(now) == 2
     later = now + PRESENT_SECONDS + 60
     room.touch(anna, later - 5)                      # Anna's page asked a minute before
     assert {r["name"]: r["present"] for r in room.progress(later)} == {"Anna": True, "Bo": False}
+    assert room.present(later) == 1                     # the screen's count, without the progress
     # a page polls every 2.5 s: "seen" is written at most every TOUCH_SECONDS
     room.touch(anna, later - 5 + TOUCH_SECONDS / 2)
     assert room.store.learners("tuesday")[0]["seen"] == later - 5

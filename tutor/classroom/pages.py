@@ -477,7 +477,7 @@ class TeacherView(RoomPage):
         q = room.current()
         if q is None:
             return {"key": "idle", "html": f"<div class='join'><p>{w[words]}</p>{where}{code_html}</div>"}
-        learners = sum(row["present"] for row in room.progress())
+        learners = room.present()
         tally = room.tally()
         answered = sum(tally.values())
         said = t.ngettext("{n} of {total} has answered", "{n} of {total} have answered",

@@ -253,6 +253,12 @@ class Room:
         self.store.set_place(learner, lesson_key)
 
     # ---- what the teacher sees ------------------------------------------------------------
+    def present(self, now: float | None = None) -> int:
+        """How many learners are in the room now (seen in the last PRESENT_SECONDS): what
+        `progress` counts, without reading anybody's progress."""
+        now = time.time() if now is None else now
+        return sum(now - row["seen"] <= PRESENT_SECONDS for row in self.store.learners(self.name))
+
     def progress(self, now: float | None = None) -> list[dict]:
         """One row per learner, in the order they came: name, where they are, whether they
         are in the room now (``present``: seen in the last PRESENT_SECONDS), per lesson
