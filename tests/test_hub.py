@@ -383,6 +383,12 @@ def test_the_trial_config_file_is_two_readable_calls(tmp_path):
     assert c.JupyterHub.authenticator_class == "tutor.classroom.hub.config.CanastaAuthenticator"
     assert c.Authenticator.admin_users == {"teacher"}
     assert c.ConfigurableHTTPProxy.command == ["/x/configurable-http-proxy"]
+    # the learners' servers start from this environment even where its bin is not on PATH
+    # (`.venv/bin/python -m tutor hub`): JupyterHub's command beside this Python
+    import sys
+    from pathlib import Path as _Path
+    (cmd,) = c.Spawner.cmd
+    assert _Path(cmd) == _Path(sys.executable).with_name("jupyterhub-singleuser") and _Path(cmd).is_file()
 
 
 def test_passwords_are_kept_for_the_next_start(tmp_path):

@@ -178,10 +178,20 @@ def configure_trial(c, *, state: Path, ip: str, port: int, hub_port: int, proxy_
     c.NativeAuthenticator.seconds_before_next_try = 30
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
     c.SimpleLocalProcessSpawner.home_dir_template = str(state / "home" / "{username}")
+    c.Spawner.cmd = [single_user_command()]
     c.Spawner.start_timeout = 120
     c.Spawner.http_timeout = 120
     c.Spawner.mem_limit = "512M"      # a figure for the hub's resource reports; a spawner with
                                       # limits (systemd, Kubernetes) enforces it
+
+
+def single_user_command() -> str:
+    """The learners' server command of a hub on this machine: JupyterHub's
+    ``jupyterhub-singleuser`` beside this Python (the hub's own environment), found whether
+    or not that environment's ``bin`` is on PATH (``.venv/bin/python -m tutor hub`` does
+    not put it there); the bare name where it is not beside it."""
+    beside = Path(sys.executable).with_name("jupyterhub-singleuser")
+    return str(beside) if beside.is_file() else "jupyterhub-singleuser"
 
 
 def _native_authenticator():
