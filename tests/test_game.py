@@ -12,11 +12,23 @@ import tutor
 from tutor.engine.generate import legal_moves
 from tutor.engine.scoring import score_hand
 from tutor.game import SETTINGS, GameModel
+from tutor.game.widget import PAGE_STYLE
 from tutor.hints import hint
 from tutor.i18n import translator
 
 RULE_ID = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+)+\b")
 NOTATION = re.compile(r"\b(?:[2-9]|10|[JQKA])[HDCS]\b|\bJK\b")
+
+
+def _parent_of(root, child):
+    """The widget (under `root`) whose children hold `child`."""
+    for kid in getattr(root, "children", ()):
+        if kid is child:
+            return root
+        found = _parent_of(kid, child)
+        if found is not None:
+            return found
+    return None
 
 
 def _plain(text: str) -> None:
@@ -244,7 +256,10 @@ def test_view_shows_only_the_buttons_that_mean_something():
     assert view.setup.layout.display == "none" and view.table is not None
     shown = {n for n, b in view.table.buttons.items() if b.layout.display != "none"}
     assert shown == set(game.buttons()) and len(shown) <= 3
-    assert view.table.move_box.layout.display is None or True   # hidden by the page's style
+    # the typed-move row is hidden by the page's style (a class rule), not by its layout
+    row = _parent_of(view, view.table.move_box)
+    assert "tutor-typed" in row._dom_classes and "tutor-game-page" in view._dom_classes
+    assert re.search(r"\.tutor-game-page \.tutor-typed,[^{]*\{ display: none", PAGE_STYLE)
     view.table.buttons["draw"].click()                          # the table's own button
     assert game.happened[0] == "You draw from the stock."
     shown = {n for n, b in view.table.buttons.items() if b.layout.display != "none"}

@@ -541,3 +541,40 @@ def test_on_a_page_with_no_code_the_move_box_speaks_words_only(monkeypatch):
     table.move_box.value = "You take the pile with 9♥ and 9♠."
     ruling = table.play_typed()
     assert ruling.legal and str(ruling.move) == "take 9H 9S"
+
+
+def test_the_tables_buttons_share_their_looks_and_each_shows_or_hides_alone():
+    """A table's buttons share one layout and one style model (fewer models for a page to
+    send: tutor/table/looks.py); hiding one button hides that one only."""
+    from tutor.table.widget import Table
+    table = Table(FROZEN, buttons=("draw", "take", "hint"))
+    shown = [b for b in table.buttons.values() if b.layout.display != "none"]
+    hidden = [b for b in table.buttons.values() if b.layout.display == "none"]
+    assert len(shown) >= 2 and hidden
+    assert len({id(b.layout) for b in shown}) == 1 and len({id(b.layout) for b in hidden}) == 1
+    plain = [b for n, b in table.buttons.items() if n != "edit"]
+    assert len({id(b.style) for b in plain}) == 1
+    first, second = [n for n, b in table.buttons.items() if b.layout.display != "none"][:2]
+    table.show_button(first, False)
+    assert table.buttons[first].layout.display == "none"
+    assert table.buttons[second].layout.display != "none"
+    table.show_button(first)
+    assert table.buttons[first].layout.display != "none"
+
+
+def test_a_lesson_page_sends_fewer_widget_models_than_one_per_part():
+    """Lesson 5's page (four tables, seven questions) holds under 600 widget models; each
+    button and text with a layout and a style of its own made 808."""
+    import ipywidgets as widgets
+    from tutor.lessons.page import LessonPage
+    before = set(widgets.widgets.widget._instances)
+    page = LessonPage("05", lang="en")
+    page.header()
+    for section in ("why-take-the-pile", "with-cards-from-your-hand",
+                    "the-top-card-and-your-team-s-melds", "when-the-pile-cannot-be-taken"):
+        page.table(section)
+    for quiz in ("keep-top", "natural-and-wild", "two-wilds", "onto-meld", "joker-on-top",
+                 "empty-pile", "one-and-one"):
+        page.quiz(quiz)
+    made = set(widgets.widgets.widget._instances) - before
+    assert 300 < len(made) < 600, len(made)

@@ -30,7 +30,7 @@ LIST = "00-lessons.ipynb"
 TABLE_BUTTONS = ("draw", "take", "meld", "group", "add", "discard", "ask", "yes", "no", "hint",
                  "clear")
 
-_STYLE = """<style>
+PAGE_STYLE = """<style>
 .tutor-game-page { gap: 6px; color: var(--jp-ui-font-color1, #1b1b1b); }
 .tutor-game-page .tutor-rule, .tutor-game-page .tutor-explanation .tutor-sheet,
 .tutor-game-page .tutor-explanation .tutor-game, .tutor-game-page .tutor-typed,
@@ -97,7 +97,7 @@ class GameView(widgets.VBox):
         self.guide.add_class("tutor-game-guide")
         self.play_area = widgets.VBox([], layout=widgets.Layout(width="100%"))
         self.play_area.add_class("tutor-game-play")
-        style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
+        style = widgets.HTML(PAGE_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([self.head, self.setup, self.play_area, style],
                          layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class("tutor-game-page")
@@ -168,7 +168,7 @@ class GameView(widgets.VBox):
     def _show_buttons(self) -> None:
         wanted = set(self.model.buttons())
         for name in TABLE_BUTTONS:
-            self.table.buttons[name].layout.display = None if name in wanted else "none"
+            self.table.show_button(name, name in wanted)
 
     def _refresh_play(self) -> None:
         m, t = self.model, self.t

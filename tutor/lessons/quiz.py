@@ -33,6 +33,7 @@ from ..i18n import N_, translator
 from ..engine.plainwords import move_words, plain_rule_text
 from . import Exercise
 from .view import position_html
+from ..table.looks import Looks
 from ..table.panel import ruling_line_html
 
 HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
@@ -79,7 +80,8 @@ class Quiz(widgets.VBox):
         self.hints_shown = 0
         self.result = None
         ex = exercise
-        self.header = widgets.HTML()
+        looks = Looks()                 # the layout and style models its parts share
+        self.header = looks.html()
         self.header.add_class("tutor-quiz-prompt")
         parts = [self.header]
         show_position = show_position and ex.kind not in ("parse", "deck") and ex.picture is not False
@@ -88,25 +90,25 @@ class Quiz(widgets.VBox):
         if show_position:
             # "start": the position before the `before` moves, when the position after them
             # would show the answer (a canasta already labelled, a count already drawn)
-            pic = widgets.HTML(position_html(ex.start_position() if ex.picture == "start" else pos,
-                                             viewer=actor, lang=ex.lesson.lang))
+            pic = looks.html(position_html(ex.start_position() if ex.picture == "start" else pos,
+                                           viewer=actor, lang=ex.lesson.lang))
             pic.add_class("tutor-quiz-position")
             parts.append(pic)
         elif ex.kind == "parse":
-            parts.append(widgets.HTML(f"<pre>{html.escape(ex.text())}</pre>"))
+            parts.append(looks.html(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
-            mv = widgets.HTML(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
+            mv = looks.html(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
         self.values = {}                # a button -> the answer value it gives (words shown)
         for value, words in zip(ex.answers, ex.options):
-            b = widgets.Button(description=str(words), layout=widgets.Layout(width="auto"))
+            b = looks.button(str(words))
             b.add_class("tutor-quiz-choice")
             b.on_click(lambda _b, v=value: self.answer(v))
             self.buttons.append(b)
             self.values[b] = value
-        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
+        self.hint_button = looks.button(icon="lightbulb-o")
         self.hint_button.add_class("tutor-quiz-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
         self.show_button = widgets.Button(description=t.gettext("Show the answer"),
@@ -118,11 +120,11 @@ class Quiz(widgets.VBox):
                                            layout=widgets.Layout(width="auto", display="none"))
         self.again_button.add_class("tutor-quiz-again")
         self.again_button.on_click(lambda _b: self.reset())
-        self.feedback = widgets.HTML("")
+        self.feedback = looks.html()
         self.feedback.add_class("tutor-quiz-feedback")
-        self.hint_box = widgets.HTML("")
+        self.hint_box = looks.html()
         self.hint_box.add_class("tutor-quiz-hints")
-        self.reveal_box = widgets.HTML("")
+        self.reveal_box = looks.html()
         self.reveal_box.add_class("tutor-quiz-reveal")
         row = widgets.HBox(self.buttons + [self.hint_button, self.show_button, self.again_button],
                            layout=widgets.Layout(flex_flow="row wrap"))

@@ -57,6 +57,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, default_language, translator
 from .describe import canvas_label, describe
 from .draw import SCALE, draw_session, numpy_free_flush, projector_size, settle_heap
 from .keys import TableKeys
+from .looks import Looks
 from .model import MODES, TableSession
 from .panel import move_words_for, panel_html
 
@@ -216,6 +217,7 @@ class Table(widgets.Box):
 
         # the keys line above the canvas: the canvas's bottom (the hand) is then the row's
         # bottom, level with the side's buttons and explanation
+        self.looks = Looks()             # the layout and style models its buttons share
         self.board = self._board()
         self.buttons = self._buttons()
         settings = self._settings(projector)
@@ -273,16 +275,22 @@ class Table(widgets.Box):
         buttons = {}
         for name, *_ in BUTTONS + _TOOLS:
             if name == "edit":
-                b = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
+                b = widgets.ToggleButton()
                 b.observe(self._on_edit_toggle, "value")
             else:
-                b = widgets.Button(layout=widgets.Layout(width="auto"))
+                b = self.looks.button()
                 b.on_click(lambda _b, n=name: self.press(n))
             b.add_class(f"tutor-btn-{name}")
-            if name not in self.shown:
-                b.layout.display = "none"
             buttons[name] = b
+        self.buttons = buttons
+        for name in buttons:
+            self.show_button(name, name in self.shown)
         return buttons
+
+    def show_button(self, name: str, shown: bool = True) -> None:
+        """Show or hide the button `name` (its layout is one the table's buttons share)."""
+        look = dict(width="auto") if shown else dict(width="auto", display="none")
+        self.buttons[name].layout = self.looks.layout(**look)
 
     def _settings(self, projector: bool):
         """The language menu and the projector switch."""
