@@ -138,6 +138,8 @@ def test_the_learner_server_config_turns_off_lab_and_terminals():
     assert c.VoilaConfiguration.strip_sources is True
     assert "execute_request" not in c.MappingKernelManager.allowed_message_types
     assert "comm_msg" in c.MappingKernelManager.allowed_message_types
+    # a page's kernel is the class's lighter one (no debugger; numpy and Pillow when used)
+    assert c.ServerApp.kernel_spec_manager_class == "tutor.classroom.kernel.RoomKernelSpecManager"
 
 
 def test_a_learners_server_opens_only_what_the_learner_view_uses():

@@ -437,6 +437,8 @@ def test_voila_settings_serve_the_folder_with_the_first_pages_preheated():
         "default": {"pool_size": 0}, "fi/00-lessons.ipynb": {"pool_size": 1},
         "fi/01-cards.ipynb": {"pool_size": 1}}
     assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert c.VoilaConfiguration.kernel_spec_manager_class == \
+        "tutor.classroom.kernel.RoomKernelSpecManager"       # the class's lighter kernel
     assert "preheat_kernel" not in voila_config(preheat=[]).VoilaConfiguration
 
 

@@ -34,6 +34,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -326,7 +327,9 @@ def test_three_learners_and_a_teacher_on_a_hub(hub):
                         {"scopes": ["access:servers!user=learner2"], "note": "test", "expires_in": 600})
     assert status == 201, made
     replies = run_async(_execute_is_dropped(hub, made["token"]), timeout=300)
-    assert replies == {"kernel_info_reply": True, "execute_reply": False}, replies
+    # ... and it is the class's lighter kernel (tutor/classroom/kernel.py), not ipykernel's
+    assert replies == {"kernel_info_reply": True, "execute_reply": False,
+                       "kernels": {"tutor.classroom.kernel"}}, replies
 
     log = hub.log()
     assert re.search(r"Failed login for 'learner1'", log)
@@ -356,7 +359,7 @@ async def _execute_is_dropped(hub, token) -> dict:
     try:
         await sim.open("06-frozen-pile.ipynb")
         await sim.connect()
-        out = {}
+        out = {"kernels": _kernel_launchers(hub)}
         try:
             await sim.ask("kernel_info_request", {}, "kernel_info_reply", timeout=60)
             out["kernel_info_reply"] = True
@@ -372,6 +375,19 @@ async def _execute_is_dropped(hub, token) -> dict:
         return out
     finally:
         await sim.close()
+
+
+def _kernel_launchers(hub) -> set:
+    """How the kernels running under the hub were started: the module each runs with -m."""
+    launchers = set()
+    for pid in descendants(hub.proc.pid):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        if "-f" in argv and "-m" in argv:
+            launchers.add(argv[argv.index("-m") + 1])
+    return launchers
 
 
 def _hub_token(hub, name, password) -> str:

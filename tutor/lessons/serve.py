@@ -64,6 +64,9 @@ def voila_config(root: Path = ROOT, lang: str = "en", preheat=None):
     c.Voila.root_dir = str(root)
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.show_tracebacks = False
+    # the pages' kernels without what a page with no code cannot use (the class's lighter
+    # kernel: tutor/classroom/kernel.py)
+    c.VoilaConfiguration.kernel_spec_manager_class = "tutor.classroom.kernel.RoomKernelSpecManager"
     c.MappingKernelManager.cull_idle_timeout = CULL_AFTER
     c.MappingKernelManager.cull_interval = 60
     c.MappingKernelManager.cull_connected = False     # a page still open keeps its kernel

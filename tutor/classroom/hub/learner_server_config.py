@@ -13,6 +13,9 @@ c.ServerApp.jpserver_extensions = {
     "tutor.classroom.hub.learner": True,
 }
 c.ServerApp.terminals_enabled = False
+# a page's kernel without what a page with no code cannot use (the class's lighter kernel:
+# no debugger, numpy and Pillow loaded at their first use; tutor/classroom/kernel.py)
+c.ServerApp.kernel_spec_manager_class = "tutor.classroom.kernel.RoomKernelSpecManager"
 # the rest of Jupyter's REST API closed: files, contents (the shared lessons), sessions
 c.ServerApp.authorizer_class = "tutor.classroom.hub.learner.LearnerAuthorizer"
 # the learner view's Voila settings (tutor.lessons.serve.voila_config): no code, no tracebacks
