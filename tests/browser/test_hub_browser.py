@@ -378,14 +378,15 @@ async def _execute_is_dropped(hub, token) -> dict:
 
 
 def _kernel_launchers(hub) -> set:
-    """How the kernels running under the hub were started: the module each runs with -m."""
+    """How the kernels running under the hub were started (a kernel is given its connection
+    file with -f): the module each runs with -m."""
     launchers = set()
     for pid in descendants(hub.proc.pid):
         try:
             argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
         except OSError:
             continue
-        if "-f" in argv and "-m" in argv:
+        if "-m" in argv and "-f" in argv[:-1] and argv[argv.index("-f") + 1].endswith(".json"):
             launchers.add(argv[argv.index("-m") + 1])
     return launchers
 
