@@ -98,8 +98,8 @@ def test_the_stock_out_variant_is_said_in_words():
     said = explained(text, "take")
     has(said["en"], "At this table the hand ends as soon as the player to draw finds the "
                     "stock empty: the pile cannot be taken then.")
-    has(said["sv"], "Vid det här bordet slutar given så fort den som ska dra finner dragen "
-                    "hög tom")
+    has(said["sv"], "Vid det här bordet slutar given så fort den som ska dra upptäcker att "
+                    "dragen hög är tom: kasthögen kan inte tas då.")
     no_english(said["fi"])
     for words in said.values():
         assert not FLAG.search(words), words
