@@ -230,7 +230,7 @@ def test_black_threes_after_a_no_are_refused_for_the_no():
     ruling = tutor.judge(pos, "meld 3C 3C 3S")
     assert not ruling.legal and ruling.rule == "goout.binding"
     assert "answered no" in ruling.explain() and "could not go out" not in ruling.explain()
-    assert "svarade nej" in ruling.explain("sv") and "vastasi ei" in ruling.explain("fi")
+    assert "svarade nej" in ruling.explain("sv") and "vastasi ”ei”" in ruling.explain("fi")
 
 
 KINGS = "turn: S drawn\nS: KC KS 9H 9D 9C 4C 2H\nNS: KH KH KD JK\nEW: QH QD QS\npile: 6C\n"
