@@ -306,7 +306,7 @@ def test_the_finnish_take_of_another_rank_says_the_top_card_does_not_fit():
 def test_finnish_ranks_take_a_case_ending_not_parentheses():
     pos = tutor.Position.parse(KINGS)
     said = tutor.judge(pos, "meld KC; KS").explain("fi")
-    assert "kuninkaiden pöytäys" in said and "(kuninkaat)" not in said
+    assert "on jo pöydällä kuninkaita" in said and "(kuninkaat)" not in said
     assert translator("fi").gettext("Describe the table") != "Kuvaile pöytä"
 
 
