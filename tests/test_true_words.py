@@ -230,7 +230,7 @@ def test_black_threes_after_a_no_are_refused_for_the_no():
     ruling = tutor.judge(pos, "meld 3C 3C 3S")
     assert not ruling.legal and ruling.rule == "goout.binding"
     assert "answered no" in ruling.explain() and "could not go out" not in ruling.explain()
-    assert "svarade nej" in ruling.explain("sv") and "vastasi ei" in ruling.explain("fi")
+    assert "svarade nej" in ruling.explain("sv") and "vastasi ”ei”" in ruling.explain("fi")
 
 
 KINGS = "turn: S drawn\nS: KC KS 9H 9D 9C 4C 2H\nNS: KH KH KD JK\nEW: QH QD QS\npile: 6C\n"
@@ -306,7 +306,7 @@ def test_the_finnish_take_of_another_rank_says_the_top_card_does_not_fit():
 def test_finnish_ranks_take_a_case_ending_not_parentheses():
     pos = tutor.Position.parse(KINGS)
     said = tutor.judge(pos, "meld KC; KS").explain("fi")
-    assert "kuninkaiden pöytäys" in said and "(kuninkaat)" not in said
+    assert "on jo pöydällä kuninkaita" in said and "(kuninkaat)" not in said
     assert translator("fi").gettext("Describe the table") != "Kuvaile pöytä"
 
 
