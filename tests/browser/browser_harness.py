@@ -464,6 +464,17 @@ def canvas_pixel(page, selector: str, x: int, y: int) -> list[int]:
     )
 
 
+def card_white_pixels(page, selector: str, region) -> int:
+    """How many card-white pixels (a card's face) the canvas `selector` has inside `region`
+    (a scene region, in table pixels; the backing store is twice the table's size)."""
+    return page.evaluate("""([sel, x, y, w, h]) => { const c = document.querySelector(sel);
+        const d = c.getContext('2d').getImageData(Math.floor(2 * x), Math.floor(2 * y),
+                                                   Math.ceil(2 * w), Math.ceil(2 * h)).data;
+        let n = 0; for (let i = 0; i < d.length; i += 4)
+            if (d[i] >= 252 && d[i + 1] >= 252 && d[i + 2] >= 252 && d[i + 3] > 250) n++;
+        return n; }""", [selector, region.x, region.y, region.w, region.h])
+
+
 def canvas_painted_fraction(page, selector: str) -> float:
     """Fraction of the canvas's pixels that are not fully transparent (0.0 = blank)."""
     return page.evaluate(

@@ -102,23 +102,7 @@ class TableAt:
     def click_cards(self, position, cards):
         """Click `cards` (texts) in the hand of the player to move, as drawn now."""
         self.bring_hand_into_view()
-        seat = position.turn
-        view = SeatView.of(position, seat)
-        g = self.canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
-        sc = scene(view, width=g["table"], height=g["height"])
-        k = g["width"] / sc.width
-        hand = list(view.hand)
-        used = set()
-        for card in cards:
-            i = next(i for i, c in enumerate(hand) if c.text == card and i not in used)
-            used.add(i)
-            r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
-            sel = self.box.locator(".tutor-selection")
-            before = sel.inner_text()
-            self.page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
-            self.page.wait_for_function("([el, t]) => el.innerText !== t",
-                                        arg=[sel.element_handle(), before], timeout=10_000)
+        click_hand(self.page, self.box, self.canvas, SeatView.of(position, position.turn), cards)
 
     def press(self, button):
         self.box.locator(f".tutor-btn-{button}").click()
@@ -136,12 +120,40 @@ class TableAt:
         want = cards if cards is not None else [c.text for c in Move.parse(task.example).cards]
         self.click_cards(self.starts[n], want)
         self.press(task.move)
+        self.wait_task_done(n)
+
+    def wait_task_done(self, n):
+        """Until task n (0-based) is done: the next step shown (or all done), and "Right."."""
         last = n + 1 == len(self.section.tasks)
         self.page.wait_for_function(
             "([el, want]) => el.innerText.includes(want)",
             arg=[self.box.locator(".tutor-task").element_handle(),
                  "All steps on this table done" if last else f"Step {n + 2} of"], timeout=15_000)
         assert "Right." in self.box.locator(".tutor-task").inner_text()
+
+
+def click_hand(page, box, canvas, view, cards, clicked=None):
+    """Click `cards` (texts or `Card`s) in `view`'s hand, where the canvas draws them now,
+    waiting after each for the table's selection line to change; `clicked(i)` after each
+    click with the card's index in the hand."""
+    g = canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
+        return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
+    sc = scene(view, width=g["table"], height=g["height"])
+    k = g["width"] / sc.width
+    hand = [c.text for c in view.hand]
+    used = set()
+    for card in cards:
+        text = card if isinstance(card, str) else card.text
+        i = next(i for i, c in enumerate(hand) if c == text and i not in used)
+        used.add(i)
+        r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
+        sel = box.locator(".tutor-selection")
+        before = sel.inner_text()
+        page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
+        page.wait_for_function("([el, t]) => el.innerText !== t",
+                               arg=[sel.element_handle(), before], timeout=10_000)
+        if clicked is not None:
+            clicked(i)
 
 
 def loaded_clean(page, quizzes=None):

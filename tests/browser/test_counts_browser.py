@@ -20,8 +20,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_harness import (  # noqa: E402
+from browser_harness import (   # noqa: E402
     canvas_painted_fraction,
+    card_white_pixels,
     collect_output_errors,
     open_notebook_and_run_all,
     open_voila,
@@ -92,16 +93,6 @@ def _scene(page, pos):
     return scene(pos, viewer="S", width=g["table"], height=g["table_height"]), g
 
 
-def _white(page, region):
-    """How many card-white pixels (a card's face) the canvas has inside `region` (table px)."""
-    return page.evaluate("""([sel, x, y, w, h]) => { const c = document.querySelector(sel);
-        const d = c.getContext('2d').getImageData(Math.floor(2 * x), Math.floor(2 * y),
-                                                   Math.ceil(2 * w), Math.ceil(2 * h)).data;
-        let n = 0; for (let i = 0; i < d.length; i += 4)
-            if (d[i] >= 252 && d[i + 1] >= 252 && d[i + 2] >= 252 && d[i + 3] > 250) n++;
-        return n; }""", [CANVAS, region.x, region.y, region.w, region.h])
-
-
 def _check(page, pos, where):
     """The table drawn, within the screen's width, no sideways scroll; only the learner's
     own card faces on it outside the middle and the bands."""
@@ -126,12 +117,12 @@ def _check(page, pos, where):
     others = [r for r in sc.regions if r.kind == "seat" and r.key != "S"]
     assert len(others) == len(pos.format.seats) - 1
     for r in others:
-        assert _white(page, r) == 0, (where, r.key, "a card face in another seat's place")
+        assert card_white_pixels(page, CANVAS, r) == 0, (where, r.key, "a card face in another seat's place")
     hand = [r for r in sc.regions if r.kind == "hand"]
     assert len(hand) == len(pos.hand("S"))
     if hand:
         r = hand[-1]
-        assert _white(page, r) > 50, (where, "the learner's own cards are drawn face up")
+        assert card_white_pixels(page, CANVAS, r) > 50, (where, "the learner's own cards are drawn face up")
     return sc, g
 
 

@@ -19,8 +19,8 @@ import pytest
 from browser_harness import (REPO_ROOT, ServerProcess, clipped, collect_output_errors, free_port,
                              jupyter_env, screenshot, sideways_overflow, wait_table_settled)
 from lesson_pages import axe as _axe
+from lesson_pages import click_hand
 
-from tutor.engine.diagram import scene
 from tutor.engine.generate import legal_moves
 from tutor.engine.rulebook import rule_ids
 from tutor.engine.seatview import SeatView
@@ -85,23 +85,27 @@ class Board:
     def click_cards(self, model: GameModel, cards):
         self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")
         self.page.wait_for_timeout(200)
-        view = SeatView.of(model.position, model.seat)
-        g = self.canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
-        sc = scene(view, width=g["table"], height=g["height"])
-        k = g["width"] / sc.width
-        hand = list(view.hand)
-        used: set = set()
-        for card in cards:
-            i = next(i for i, c in enumerate(hand) if c == card and i not in used)
-            used.add(i)
-            r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
-            sel = self.box.locator(".tutor-selection")
-            before = sel.inner_text()
-            self.page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
-            self.page.wait_for_function("([el, t]) => el.innerText !== t",
-                                        arg=[sel.element_handle(), before], timeout=10_000)
-            model.select(i)
+        click_hand(self.page, self.box, self.canvas, SeatView.of(model.position, model.seat),
+                   cards, clicked=model.select)
+
+    def play_hand(self, model: GameModel, seen, most: int):
+        """Play the learner's moves of this hand on the page, as `_choose` picks them (cards
+        clicked, the button pressed), the model doing the same; after each move the page
+        shows the model's buttons, and `seen(move)` checks what the move should show."""
+        turns = 0
+        while model.stage == "play":
+            move = _choose(model)
+            if move.kind in ("discard", "meld", "take"):
+                self.click_cards(model, [c for g in move.groups for c in g.cards])
+                self.wait_buttons(model)
+            self.press(move.kind)
+            ruling = model.press(move.kind)
+            assert ruling is not None and ruling.legal, (move, ruling)
+            self.wait_step(model)
+            assert self.shown_buttons() == set(model.buttons()), (self.shown_buttons(), model.buttons())
+            seen(move)
+            turns += 1
+            assert turns < most
 
     def press(self, name):
         button = self.box.locator(f".tutor-btn-{name}")
@@ -181,18 +185,9 @@ def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page
     page.wait_for_function("() => !!document.querySelector('.tutor-game-page .tutor-hint')")
     assert "Hint:" in board.box.locator(".tutor-explanation").inner_text()
     model.hint()
-    turns = 0
     shots = set()
-    while model.stage == "play":
-        move = _choose(model)
-        if move.kind in ("discard", "meld", "take"):
-            board.click_cards(model, [c for g in move.groups for c in g.cards])
-            board.wait_buttons(model)
-        board.press(move.kind)
-        ruling = model.press(move.kind)
-        assert ruling is not None and ruling.legal, (move, ruling)
-        board.wait_step(model)
-        assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+
+    def seen(move):
         if move.kind == "draw" and "drawn" not in shots:
             shots.add("drawn")
             assert "You drew " in guide.inner_text() and "Now you may meld" in guide.inner_text()
@@ -205,8 +200,8 @@ def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page
         if move.kind == "meld" and "melded" not in shots:
             shots.add("melded")
             screenshot(page, "game-after-meld")
-        turns += 1
-        assert turns < 200
+
+    board.play_hand(model, seen, most=200)
     # the hand is over: the score sheet and the running totals, right beside the table
     sheet = model.sheet()
     box = page.locator(".tutor-game-sheet")
@@ -366,17 +361,9 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     bad, result = _axe(page, ".tutor-game-page")
     print("axe", ".tutor-game-page", len(result["violations"]), "findings:", [(v["id"], v["impact"]) for v in result["violations"]], result["passes"], "rules passed")
     assert result["passes"] >= 3 and not bad, bad
-    turns, shots = 0, set()
-    while model.stage == "play":
-        move = _choose(model)
-        if move.kind in ("discard", "meld", "take"):
-            board.click_cards(model, [c for g in move.groups for c in g.cards])
-            board.wait_buttons(model)
-        board.press(move.kind)
-        ruling = model.press(move.kind)
-        assert ruling is not None and ruling.legal, (move, ruling)
-        board.wait_step(model)
-        assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+    shots = set()
+
+    def seen(move):
         if move.kind == "draw" and "drawn" not in shots:
             shots.add("drawn")
             assert "You drew " in guide.inner_text()
@@ -386,8 +373,8 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
             log = guide.locator(".tutor-game-log").inner_text()
             assert "You discard" in log and all(line in log for line in model.happened)
             screenshot(page, f"game-{key}-after-discard")
-        turns += 1
-        assert turns < 300
+
+    board.play_hand(model, seen, most=300)
     # the sheet of every side, the running totals and their chart against the target
     sheet = model.sheet()
     box = page.locator(".tutor-game-sheet")

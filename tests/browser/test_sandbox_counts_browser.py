@@ -20,8 +20,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_harness import (PHONE, REPO_ROOT, canvas_painted_fraction, clipped,  # noqa: E402
-                             collect_output_errors, open_voila, screenshot, sideways_overflow,
+from browser_harness import (PHONE, REPO_ROOT, canvas_painted_fraction, card_white_pixels,  # noqa: E402
+                             clipped, collect_output_errors, open_voila, screenshot, sideways_overflow,
                              wait_table_settled)
 from lesson_pages import axe as _axe  # noqa: E402
 
@@ -63,17 +63,6 @@ def _after(page, before: str):
     wait_table_settled(page, CANVAS, timeout=60_000)
 
 
-def _white(page, region):
-    """How many card-white pixels (a card's face) the game's canvas has inside `region` (table
-    px; the backing store is twice the table's size), as test_counts_browser counts them."""
-    return page.evaluate("""([sel, x, y, w, h]) => { const c = document.querySelector(sel);
-        const d = c.getContext('2d').getImageData(Math.floor(2 * x), Math.floor(2 * y),
-                                                   Math.ceil(2 * w), Math.ceil(2 * h)).data;
-        let n = 0; for (let i = 0; i < d.length; i += 4)
-            if (d[i] >= 252 && d[i + 1] >= 252 && d[i + 2] >= 252 && d[i + 3] > 250) n++;
-        return n; }""", [CANVAS, region.x, region.y, region.w, region.h])
-
-
 def _check(page, pos, where):
     """Drawn, within the screen, no sideways scroll, nothing of the game clipped, and no card
     face in another seat's place (the pixels of each other seat's place, at the size drawn),
@@ -88,9 +77,9 @@ def _check(page, pos, where):
     others = [r for r in sc.regions if r.kind == "seat" and r.key != "S"]
     assert len(others) == len(pos.format.seats) - 1
     for r in others:
-        assert _white(page, r) == 0, (where, r.key, "a card face in another seat's place")
+        assert card_white_pixels(page, CANVAS, r) == 0, (where, r.key, "a card face in another seat's place")
     hand = [r for r in sc.regions if r.kind == "hand"]
-    assert len(hand) == len(pos.hand("S")) and _white(page, hand[-1]) > 50, (where, "own cards")
+    assert len(hand) == len(pos.hand("S")) and card_white_pixels(page, CANVAS, hand[-1]) > 50, (where, "own cards")
     assert not sideways_overflow(page), (where, sideways_overflow(page))
     cut = clipped(page.locator(GAME))
     assert not cut, (where, cut)

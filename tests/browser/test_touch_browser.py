@@ -117,14 +117,6 @@ class TouchTable(TableAt):
         assert in_view(button), f"the {name} button is not on screen"
         button.tap()
 
-    def wait_step(self, n):
-        last = n + 1 == len(self.section.tasks)
-        self.page.wait_for_function(
-            "([el, want]) => el.innerText.includes(want)",
-            arg=[self.box.locator(".tutor-task").element_handle(),
-                 "All steps on this table done" if last else f"Step {n + 2} of"], timeout=15_000)
-        assert "Right." in self.box.locator(".tutor-task").inner_text()
-
     def example(self, n):
         from tutor.engine.moves import Move
         return [c.text for c in Move.parse(self.section.tasks[n].example).cards]
@@ -176,15 +168,23 @@ def _swipe_scrolls(page, table):
     assert scroll_offset(page, table.canvas) <= after - 150, "a swipe down scrolls back"
 
 
+def _first_table(page, server, notebook, section, again=True):
+    """Open the lesson page `notebook` in the learner view; its first table with tasks
+    (`section`), drawn (and its steps started again, when `again`)."""
+    page.goto(server.base_url + f"/voila/render/{notebook}.ipynb")
+    page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
+    lesson = tutor.lessons.get(notebook[:2])
+    table = TouchTable(page, lesson, section, 0)
+    table.wait_drawn()
+    if again:
+        table.start_again()
+    return lesson, table
+
+
 def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     server, _store, _url = learner_view
     page = touch_page(PHONE)
-    page.goto(server.base_url + "/voila/render/01-cards.ipynb")
-    page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = tutor.lessons.get("01")
-    table = TouchTable(page, lesson, "first-look", 0)
-    table.wait_drawn()
-    table.start_again()
+    lesson, table = _first_table(page, server, "01-cards", "first-look")
     loaded_clean(page, len(lesson.exercises))
 
     # nothing wider than the phone: no sideways scroll, every quiz picture within its box
@@ -221,7 +221,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     table.pick_cards(table.starts[0], ["KS"])           # the two kings are still selected
     screenshot(page, "touch-phone-lesson-01-picked")
     table.tap_button("meld")
-    table.wait_step(0)
+    table.wait_task_done(0)
     assert in_view(table.box.locator(".tutor-explanation")), "the ruling is on screen"
     assert "Legal" in table.box.locator(".tutor-explanation").inner_text()
     screenshot(page, "touch-phone-lesson-01-ruling")
@@ -231,11 +231,11 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
     sel = table.box.locator(".tutor-selection").inner_text()
     assert all(c in sel for c in ("9♥", "9♦", "2♣")), sel
     table.tap_button("meld")
-    table.wait_step(1)
+    table.wait_task_done(1)
     # task 3 in the tray again
     table.pick_cards(table.starts[2], table.example(2))
     table.tap_button("meld")
-    table.wait_step(2)
+    table.wait_task_done(2)
     screenshot(page, "touch-phone-lesson-01-done")
 
     _swipe_scrolls(page, table)
@@ -256,12 +256,7 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
 def test_tablet_lesson_6_by_tapping_the_canvas(learner_view, touch_page, page_log):
     server, _store, _url = learner_view
     page = touch_page(TABLET)
-    page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
-    page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    lesson = tutor.lessons.get("06")
-    table = TouchTable(page, lesson, "what-frozen", 0)
-    table.wait_drawn()
-    table.start_again()
+    lesson, table = _first_table(page, server, "06-frozen-pile", "what-frozen")
     table.box.locator(".tutor-task-panel").evaluate("(e) => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     p = _parts(table.box)
@@ -276,7 +271,7 @@ def test_tablet_lesson_6_by_tapping_the_canvas(learner_view, touch_page, page_lo
     for n in range(len(table.section.tasks)):
         table.tap_cards(table.starts[n], table.example(n))
         table.tap_button(table.section.tasks[n].move)
-        table.wait_step(n)
+        table.wait_task_done(n)
     screenshot(page, "touch-tablet-lesson-06-done")
     _swipe_scrolls(page, table)
     assert not [m for m in page_log if "pageerror" in m], page_log
@@ -286,10 +281,7 @@ def test_a_mouse_still_clicks_on_a_touch_screen(learner_view, touch_page):
     """A laptop with a touch screen: the mouse's click on a card selects it, once."""
     server, _store, _url = learner_view
     page = touch_page({**TABLET, "is_mobile": False})
-    page.goto(server.base_url + "/voila/render/06-frozen-pile.ipynb")
-    page.wait_for_selector(".tutor-task-table canvas.tutor-canvas", state="visible", timeout=90_000)
-    table = TouchTable(page, tutor.lessons.get("06"), "what-frozen", 0)
-    table.wait_drawn()
+    _lesson, table = _first_table(page, server, "06-frozen-pile", "what-frozen", again=False)
     table.click_cards(table.starts[0], ["9H"])           # page.mouse.click
     assert "9♥" in table.box.locator(".tutor-selection").inner_text()
     table.tap_cards(table.starts[0], ["9S"])
