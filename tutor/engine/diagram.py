@@ -485,7 +485,7 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     red3 = view.team_red3(team)
     scale = view.rules.format.red3_scale
     bonus = None
-    if len(red3) == 4 and not scale:
+    if len(red3) == 4 and not scale and _one_players_four(view, team):
         bonus = t.gettext("all four: {points}").format(points=ALL_RED_THREES)
     elif scale and len(red3) >= 5:          # six players: five and six score more (players.red3-six)
         bonus = (t.gettext("five: {points}") if len(red3) == 5 else
@@ -1075,3 +1075,12 @@ def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=1.0, lan
 
 __all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "MIN_TEXT", "PRINT_FILLS", "fit",
            "in_print", "rows", "scene", "seats_around", "position_svg", "prims_to_svg", "text_width"]
+
+
+def _one_players_four(view, team: str) -> bool:
+    """Do the team's four red threes score 800: always, but under `red3-four=player` only
+    when one player laid all four (`red3.score`)."""
+    rules = view.rules
+    if not rules.red3_per_seat:
+        return True
+    return any(len(view.red3[rules.red3_index[s]]) == 4 for s in rules.format.seats_of(team))
