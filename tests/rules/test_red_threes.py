@@ -326,3 +326,21 @@ def test_red3_four_player_round_trips_in_play():
             assert pos.card_count() == 108
         sheet = tutor.score_hand(pos)
         assert sum(p for _, p in sheet["NS"].lines) == sheet["NS"].total
+
+
+def test_red3_four_player_the_picture_and_the_words_say_who_laid_which():
+    RULE = "red3.score"
+    from tutor.engine.diagram import position_svg
+    from tutor.table.describe import describe
+    split, one = four("N red3: 3H 3D\nS red3: 3H 3D"), four("S red3: 3H 3H 3D 3D")
+    team = four("NS red3: 3H 3D 3H 3D", rules="")
+    assert "all four: 800" not in position_svg(split), RULE     # 400 here: no 800 label
+    assert ">North 2<" in position_svg(split) and ">South 2<" in position_svg(split)
+    assert "all four: 800" in position_svg(one) and "all four: 800" in position_svg(team)
+    assert "North 2" not in position_svg(team)
+    said = describe(split.seen_by("S"))
+    assert "North's red threes: 3♥ and 3♦." in said and "South's red threes: 3♥ and 3♦." in said
+    assert "North–South red threes" not in said
+    assert "North–South red threes" in describe(team.seen_by("S"))
+    fi = position_svg(split, lang="fi")                         # a line a player
+    assert ">Pohjoisella on 2<" in fi and ">Etelällä on 2<" in fi
