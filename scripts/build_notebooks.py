@@ -137,6 +137,17 @@ S: 9H 9S JK 4C
 NS: KH KS KD
 EW: QH QD QS
 pile: 5C 2C 8D 9D"""
+#: the sandbox's club table (red3-four=player): North and South laid two red threes each
+VARIANT_POS = """rules: red3-four=player
+turn: S drawn
+S: 5H 5D 5S 4C
+N: 6D 7C
+NS: AH AH AD AD AS AS AC
+N red3: 3H 3D
+S red3: 3H 3D
+EW: QH QD QS
+pile: 9C"""
+VARIANT_OUT = ("meld 5H 5D 5S", "discard 4C")
 
 
 def sandbox(lang: str = "en") -> NB:
@@ -205,6 +216,22 @@ def sandbox(lang: str = "en") -> NB:
             '    hand = play_hand({seat: SensiblePlayer(seed=1) for seat in seats}, seed=5, rules=rules)\n'
             f'    print(hand_words(hand{after}))',
             output="\n".join(said), tags=[CHECK])
+    # a club's rules on the `rules:` line: the seeds' readings (RULES.md, "Variant flags")
+    md("variants")
+    nb.code(f'club = """\n{VARIANT_POS}\n"""\nhand = tutor.Position.parse(club)\ntable(hand{after})')
+    final = tutor.Position.parse(VARIANT_POS).play(VARIANT_OUT[0]).play(VARIANT_OUT[1])
+    nb.code(f'final = hand.play("{VARIANT_OUT[0]}").play("{VARIANT_OUT[1]}")\n'
+            f'print(tutor.score_hand(final{after})["NS"])',
+            output=str(tutor.score_hand(final, lang)["NS"]), tags=[CHECK])
+    md("variants_usual")
+    usual_text = VARIANT_POS.replace("rules: red3-four=player", "rules: default").replace(
+        "N red3: 3H 3D\nS red3: 3H 3D", "NS red3: 3H 3D 3H 3D")
+    usual = tutor.Position.parse(usual_text).play(VARIANT_OUT[0]).play(VARIANT_OUT[1])
+    nb.code('usual = club.replace("rules: red3-four=player", "rules: default")\n'
+            'usual = usual.replace("N red3: 3H 3D\\nS red3: 3H 3D", "NS red3: 3H 3D 3H 3D")\n'
+            f'final = tutor.Position.parse(usual).play("{VARIANT_OUT[0]}").play("{VARIANT_OUT[1]}")\n'
+            f'print(tutor.score_hand(final{after})["NS"])',
+            output=str(tutor.score_hand(usual, lang)["NS"]), tags=[CHECK])
     return nb
 
 

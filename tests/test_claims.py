@@ -88,6 +88,30 @@ def _concealed_out(s: Said):
     return None if after is None or after.phase != "over" or after.out != s.pos.turn else after.out_concealed
 
 
+def _scored(s: Said):
+    """The position a score sheet is about: the hand as the move ended it, else as it is."""
+    after = s.after
+    return after if after is not None and after.is_over else s.pos
+
+
+def _red3_of(pos, seat: str) -> int:
+    """The red threes `seat` laid (or holds, under red3-dealt=on-turn) under red3-four=player."""
+    rules = pos.rules
+    return (len(pos.red3[rules.red3_index[seat]]) + sum(1 for c in pos.hand(seat) if c.is_red_three)
+            if rules.red3_per_seat else 0)
+
+
+def _red3_split(pos) -> bool:
+    """red3-four=player: a side holds all four red threes, no player of it laid all four."""
+    if not pos.rules.red3_per_seat:
+        return False
+    for side in pos.format.sides:
+        seats = pos.format.seats_of(side)
+        if sum(_red3_of(pos, seat) for seat in seats) == 4:
+            return all(_red3_of(pos, seat) < 4 for seat in seats)
+    return False
+
+
 @dataclass(frozen=True)
 class Claim:
     name: str
@@ -143,6 +167,12 @@ CLAIMS = [
     Claim("not-concealed-why", r"not concealed\W+(North–South|East–West|North|East|South|West|[Tt]he team)"
           r" had melded", lambda m, s: s.pos.rules.concealed == "team"
           or SEAT_NAMES.get(m.group(1)) == s.pos.turn),
+    # red3-four=player: whose red threes, and the 800 only for one player's four
+    Claim("red3-laid-by", r"all four red threes, laid by (North|East|South|West)",
+          lambda m, s: _red3_of(_scored(s), SEAT_NAMES[m.group(1)]) == 4),
+    Claim("red3-split", r"not all four laid by one player", lambda m, s: _red3_split(_scored(s))),
+    Claim("red3-seat-line", r"(North|East|South|West)'s red threes: ",
+          lambda m, s: _red3_of(s.pos, SEAT_NAMES[m.group(1)]) > 0),
     # a player alone (two or three players) hears "you", never of a team, side or partner
     Claim("team-words-alone", r"\b[Yy]our (?:team|side|partners?)\b|\bthe partner\b",
           lambda m, s: bool(s.pos.format.partners(s.pos.turn))),
@@ -169,8 +199,19 @@ EMPTY = ("turn: S draw\nS: 4C 5D 9H\nNS: KH KS KD\nNS red3: 3H 3D\nEW red3: 3H 3
 
 TWO = "rules: players=2\nturn: S drawn\nS: KH KS KD 4D\nS melds: 8C 8D 8S 8H 8C 8D 8S\nN melds: 7C 7D 7S\npile: 5C 9D 6S\n"
 
+#: red3-four=player: North and South laid two red threes each
+SPLIT = ("rules: red3-four=player\nturn: S drawn\nS: KH KS 9C 4D\nNS: 8C 8D 8S\nN red3: 3H 3D\n"
+         "S red3: 3H 3D\nEW: 7C 7D 7S\npile: 5C 9D 6S\n")
+
 #: claim -> (position text, a wrong sentence there, a true one)
 PLANTED = {
+    "red3-laid-by": (SPLIT, "+800  all four red threes, laid by North",
+                     "+400  4 red threes × 100: not all four laid by one player"),
+    "red3-split": (SPLIT.replace("N red3: 3H 3D\nS red3: 3H 3D", "N red3: 3H 3D 3H 3D"),
+                   "+400  4 red threes × 100: not all four laid by one player",
+                   "+800  all four red threes, laid by North"),
+    "red3-seat-line": (SPLIT.replace("N red3: 3H 3D\nS red3: 3H 3D", "N red3: 3H 3D 3H 3D"),
+                       "South's red threes: 3♥ and 3♦.", "North's red threes: 3♥, 3♦, 3♥ and 3♦."),
     "team-words-alone": (TWO, "Your team already has a meld of eights: the cards join it.",
                          "You already have a meld of eights: the cards join it."),
     "no-canasta-yet": (TWO, "Your team has no canasta yet, so you may not go out and may not meld "
@@ -305,6 +346,8 @@ def _sentences(pos, move, ruling) -> list:
     said.append(describe(pos.seen_by(seat)))
     said.append(move_words(move, position=pos))
     said.append(move_words(move, position=pos, you=True))
+    if ruling.legal and ruling.after.is_over:          # the score sheet the hand ends with
+        said += [sheet.text() for sheet in tutor.score_hand(ruling.after).values()]
     return said          # the rule text is general: it is read whole (`_rule_text_whole`)
 
 

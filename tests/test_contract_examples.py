@@ -228,3 +228,17 @@ def test_the_player_counts_example_runs_as_written():
     pos = ns["pos"]
     assert pos.format.seats == ("N", "S") and [len(h) for h in pos.hands] == [15, 15]
     assert pos.turn == "N" and set(tutor.score_hand(pos)) == {"N", "S"}
+
+
+def test_the_red3_per_player_example_parses_as_written():
+    """The indented position of NOTATION.md's "Red threes per player" (red3-four=player):
+    a line per seat, both partners' red threes the team's, 400 for the 2+2 split."""
+    part = DOC.split("### Red threes per player")[1].split("\n- ")[0]
+    text = "\n".join(line[4:] for line in part.splitlines() if line.startswith("    "))
+    pos = Position.parse(text)
+    assert pos.rules.red3_four == "player" and pos.to_text().count(" red3: ") == 4
+    assert len(pos.team_red3("NS")) == 4 and Position.parse(pos.to_text()) == pos
+    out = pos.play("meld 5H 5D 5S").play("discard 4C")
+    assert tutor.score_hand(out)["NS"].points("score.red-threes") == 400
+    with pytest.raises(tutor.PositionError):
+        Position.parse(text.replace("N red3: 3H 3D\nS red3: 3H 3D", "NS red3: 3H 3D 3H 3D"))

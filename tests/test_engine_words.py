@@ -120,10 +120,16 @@ POSITION_ERRORS = [
      "line 1, column 4: 'EW:' needs a value: melds separated by ';', or - for none"),
     ('EW red3:\n',
      "line 1, column 9: 'EW red3:' needs a value: red threes, or - for none"),
+    ('rules: red3-four=player\nNS red3: 3H\n',
+     "line 2, column 1: 'NS red3': under red3-four=player each player's red threes have a line "
+     "of their own (red3-four); the red threes' keys are N red3, E red3, S red3, W red3"),
+    ('N red3: 3H\n',
+     "line 1, column 1: 'N red3': red threes lie in front of the team here (red3.score); the red "
+     "threes' keys are NS red3, EW red3 (a line per player only with rules: red3-four=player)"),
     ('W:\n',
      "line 1, column 3: 'W:' needs a value: cards, a number of unseen cards, cards + a number, or - for none"),
     ('rules: foo=bar\n',
-     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, players, three, six, cutthroat-canastas"),
+     "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, red3-four, players, three, six, cutthroat-canastas"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
     ('rules: players=3, three=cutthroat\nlone: S W\n',
@@ -376,7 +382,7 @@ API_ERRORS = [
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "
      "black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, "
-     "stock-out, opening, players, three, six, cutthroat-canastas"),
+     "stock-out, opening, red3-four, players, three, six, cutthroat-canastas"),
     (lambda: Ruleset.parse("wilds=3"), RulesError, "variant flag wilds takes one of max-three, "
      "not-outnumber, not '3'"),
     (lambda: deal(seed=1, rules="players=3, three=cutthroat", score=(0, 0)), TutorError,

@@ -99,9 +99,9 @@ def test_the_sandbox_in_each_language_is_the_english_one_in_its_words(lang):
     english, code = _cells(NB / "sandbox.ipynb", "code"), _cells(path, "code")
     assert [re.sub(rf',? ?lang="{lang}"', "", c) for c in code] == english
     said = sum(c.count(f'lang="{lang}"') for c in code)
-    calls = sum(len(re.findall(r"\b(?:table|Table|explain|text|game_at|hand_words)\(", c))
+    calls = sum(len(re.findall(r"\b(?:table|Table|explain|text|game_at|hand_words|score_hand)\(", c))
                 for c in english)
-    assert said == calls == 10, (said, calls)       # every table, explanation and log line
+    assert said == calls == 13, (said, calls)       # every table, explanation, log line and sheet
     prose = _cells(path, "markdown")
     assert len(prose) == len(_cells(NB / "sandbox.ipynb", "markdown"))
     for text in prose:

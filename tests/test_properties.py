@@ -30,7 +30,8 @@ def positions(draw):
     seed = draw(st.integers(0, 10_000))
     flags = draw(st.lists(st.sampled_from([
         "black-threes=never", "initial-minimum=off", "go-out-without-discard=concealed-only",
-        "concealed=team", "wilds=not-outnumber", "red3-dealt=on-turn", "stock-out=ends"]),
+        "concealed=team", "wilds=not-outnumber", "red3-dealt=on-turn", "stock-out=ends",
+        "red3-four=player"]),
         max_size=3, unique=True))
     steps = draw(st.integers(0, 120))
     pos = tutor.deal(seed=seed, rules=", ".join(flags) or "default")

@@ -406,3 +406,16 @@ def test_the_tables_drawing_leaves_as_ipycanvas_would_send_it_without_numpy():
     args, buffers = [], []
     cv.populate_args([1, 2, 3], args, buffers)           # arrays: ipycanvas's own way
     assert args[0]["shape"] == (3,) and len(buffers) == 1
+
+
+def test_move_card_between_the_red_threes_of_players_under_red3_four_player():
+    """`red3-four=player`: a red three lies in front of the player who laid it; the zones
+    are ``red3:N`` … (``red3`` the bottom seat's, ``red3:EW`` a team's first seat's)."""
+    text = ("rules: red3-four=player\nturn: S drawn\nS: 5H 5D 5S 4C\nN: 6D 7C\n"
+            "NS: AH AH AD AD AS AS AC\nN red3: 3H 3D\nS red3: 3H 3D\nEW: QH QD QS\npile: 9C\n")
+    s = TableSession(tutor.Position.parse(text))
+    pos = s.move_card("3H", "red3", "red3:N")
+    assert [len(z) for z in pos.red3] == [3, 0, 1, 0] and pos.card_count() == 108
+    assert "\nN red3: 3H 3D 3H\n" in pos.to_text() and tutor.Position.parse(pos.to_text()) == pos
+    pos = s.move_card("3H", "red3:N", "red3:EW")
+    assert [len(z) for z in pos.red3] == [2, 1, 1, 0] and len(pos.team_red3("EW")) == 1

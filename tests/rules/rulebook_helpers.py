@@ -241,7 +241,12 @@ def meld_of(pos, team, r):
 
 
 def red3(pos, team):
-    return cards_in(field(pos, team + " red3"))
+    """A team's red threes as printed: its `NS red3:` line, or under `red3-four=player` its
+    players' lines (`N red3:` then `S red3:`)."""
+    value = field(pos, team + " red3")
+    if value is None and team in ("NS", "EW"):
+        return cards_in(field(pos, team[0] + " red3")) + cards_in(field(pos, team[1] + " red3"))
+    return cards_in(value)
 
 
 def pile(pos):

@@ -53,7 +53,8 @@ def test_bookkeeping_every_rulebook_id_is_named_in_these_tests():
 
 def _all_cards_of(pos):
     out = []
-    for key in ("N", "E", "S", "W", "NS", "EW", "NS red3", "EW red3", "pile", "stock"):
+    for key in ("N", "E", "S", "W", "NS", "EW", "NS red3", "EW red3", "pile", "stock",
+                "N red3", "E red3", "S red3", "W red3"):        # the last: red3-four=player
         out += cards_in(field(pos, key))
     return out
 
@@ -87,10 +88,10 @@ NEXT = {"N": "E", "E": "S", "S": "W", "W": "N"}
 
 
 @pytest.mark.parametrize("seed", range(6), ids=["invariants-seed%d" % s for s in range(6)])
-def test_random_legal_play_keeps_the_rulebook_invariants(seed):
+def test_random_legal_play_keeps_the_rulebook_invariants(seed, rules="default"):
     import random
     rnd = random.Random(seed)
-    pos = tutor.deal(seed=seed)
+    pos = tutor.deal(seed=seed, rules=rules)
     _check_invariants(pos, "deal")
     for step in range(120):
         if phase(pos) == "over":
@@ -108,6 +109,29 @@ def test_random_legal_play_keeps_the_rulebook_invariants(seed):
             card = cards_in(text)[0]
             assert pile(after)[-1] == card, ("turn.discard", where)
             assert turn(after) == (NEXT[seat], "draw"), ("deal.order", where)
+        pos = after
+
+
+@pytest.mark.parametrize("seed", range(3),
+                         ids=["invariants-red3-four-player-seed%d" % s for s in range(3)])
+def test_random_legal_play_under_red3_four_player_keeps_the_invariants(seed):
+    """`red3-four=player` (RULES.md, "Variant flags"): the same invariants, no team line of
+    red threes, and every red three laid (`red3.dealt`, `red3.drawn`, `red3.from-pile`) lies
+    in the line of the seat that laid it."""
+    import random
+    test_random_legal_play_keeps_the_rulebook_invariants(seed, rules="red3-four=player")
+    rnd = random.Random(seed)
+    pos = tutor.deal(seed=seed, rules="red3-four=player, red3-dealt=on-turn")
+    for step in range(150):
+        if phase(pos) == "over":
+            break
+        seat = turn(pos)[0]
+        after = pos.play(rnd.choice(list(tutor.legal_moves(pos))))
+        assert field(after, "NS red3") is None and field(after, "EW red3") is None
+        for other in "NESW":
+            grew = len(cards_in(field(after, other + " red3"))) - len(
+                cards_in(field(pos, other + " red3")))
+            assert grew >= 0 and (grew == 0 or other == seat), ("red3.score", seed, step, other)
         pos = after
 
 

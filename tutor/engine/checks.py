@@ -918,6 +918,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
     kind = plan.kind
     fmt = pos.rules.format
     seat, ti, si = pos.turn, fmt.side_index[fmt.side_of(pos.turn)], fmt.seat_index[pos.turn]
+    ri = pos.rules.red3_index[seat]     # the seat's red threes: its side's (red3-four=player: its own)
     if kind == "ask":
         return pos.replace(asked="pending")
     if kind in ("yes", "no"):
@@ -927,11 +928,11 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
             hand, _, laid = _lay_out_red3(list(pos.hands[si]), [])
             if laid:
                 hands, red3 = list(pos.hands), list(pos.red3)
-                hands[si], red3[ti] = tuple(hand), red3[ti] + laid
+                hands[si], red3[ri] = tuple(hand), red3[ri] + laid
                 return pos.replace(phase="over", out=None, hands=tuple(hands), red3=tuple(red3))
         return pos.replace(phase="over", out=None)
     if kind == "draw":
-        return _apply_draw(pos, si, ti)
+        return _apply_draw(pos, si, ri)
     hands = list(pos.hands)
     hands[si] = plan.hand
     if kind == "discard":
@@ -959,7 +960,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         melds[ti] = plan.melds
     red3 = list(pos.red3)
     if plan.pile_red3:
-        red3[ti] = red3[ti] + plan.pile_red3
+        red3[ri] = red3[ri] + plan.pile_red3
     changes = dict(hands=tuple(hands), melds=tuple(melds), red3=tuple(red3),
                    started=pos.started | frozenset(plan.new_ranks))
     if plan.touched:
@@ -973,7 +974,7 @@ def apply_plan(pos: Position, plan: Plan) -> Position:
         if pos.rules.red3_dealt == "on-turn":
             hand, stock, laid = _lay_out_red3(list(plan.hand), list(pos.stock))
             hands[si] = sort_cards(hand)
-            red3[ti] = red3[ti] + laid
+            red3[ri] = red3[ri] + laid
             changes.update(hands=tuple(hands), red3=tuple(red3), stock=tuple(stock))
     else:
         changes.update(phase="melded")
@@ -1005,7 +1006,7 @@ def _concealed_by_discard(pos) -> bool:
     return _own_canasta(pos.team_melds(pos.team), pos.started, pos.format.canastas_to_go_out)
 
 
-def _apply_draw(pos, si, ti) -> Position:
+def _apply_draw(pos, si, ri) -> Position:
     """`turn.draw`, `red3.drawn` (lay it out, draw again), `hand.end.stock` (a last red three).
     Under `red3-dealt=on-turn` the red threes held are laid out after the draw (`red3.dealt`),
     so a replacement never takes the card the player was to draw."""
@@ -1022,7 +1023,7 @@ def _apply_draw(pos, si, ti) -> Position:
     if pos.rules.red3_dealt == "on-turn":
         hand, stock, held = _lay_out_red3(hand, stock)
         laid.extend(held)
-    red3[ti] = red3[ti] + tuple(laid)
+    red3[ri] = red3[ri] + tuple(laid)
     hands = list(pos.hands)
     hands[si] = sort_cards(hand)
     changes = dict(hands=tuple(hands), stock=tuple(stock), red3=tuple(red3), phase="drawn")

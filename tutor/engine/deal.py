@@ -70,10 +70,10 @@ def deal(seed: int = 0, rules="default", score=ZEROS, dealer: str | None = None)
     hands = [[] for _ in range(n)]
     for k in range(fmt.hand_size * n):    # deal.order: clockwise from the dealer's left
         hands[(first + k) % n].append(stock.pop())
-    red3 = [[] for _ in fmt.sides]
+    red3 = [[] for _ in rules.red3_zones]     # per side (per seat under red3-four=player)
     if rules.red3_dealt == "at-once":     # red3.dealt, players.deck: player by player
         for i in ((first + k) % n for k in range(n)):
-            zone = red3[fmt.side_index[fmt.side_of(fmt.seats[i])]]
+            zone = red3[rules.red3_index[fmt.seats[i]]]
             hand = hands[i]
             while any(c.is_red_three for c in hand):
                 k = next(k for k, c in enumerate(hand) if c.is_red_three)

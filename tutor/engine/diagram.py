@@ -485,11 +485,14 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     red3 = view.team_red3(team)
     scale = view.rules.format.red3_scale
     bonus = None
-    if len(red3) == 4 and not scale:
+    if len(red3) == 4 and not scale and _one_players_four(view, team):
         bonus = t.gettext("all four: {points}").format(points=ALL_RED_THREES)
     elif scale and len(red3) >= 5:          # six players: five and six score more (players.red3-six)
         bonus = (t.gettext("five: {points}") if len(red3) == 5 else
                  t.gettext("all six: {points}")).format(points=scale[len(red3)])
+    who = None                              # red3-four=player: who laid them ("North 2" a line)
+    if bonus is None and red3 and view.rules.red3_per_seat:
+        who = _red3_who(view, team, t)
     step = 24
     if compact:
         cap = max(76, (x1 - x0) * 0.3)
@@ -503,6 +506,8 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
         if bonus is not None:
             bonus_size, lines = fit(bonus, 12, col - 8, bold=True, lines=2)
             col = max(col, max(text_width(line, bonus_size, True) for line in lines) + 8)
+        elif who is not None:
+            col = max(col, max(text_width(line, fit(line, 12, col - 8)[0]) for line in who) + 8)
     else:
         # the red threes' column: four cards (104 px) or its words, the wider
         size, red_words = fit(t.gettext("red threes") if red3 else t.gettext("no red threes"), 12,
@@ -518,6 +523,9 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
         four_size, four = fit(bonus, 12, col - 8, bold=True, lines=2)
         for k, line in enumerate(four):
             _label(out, rx, y0 + 84 + down + 14 * k, line, four_size, GOLD, True)
+    elif who is not None:                   # a line per player who laid red threes
+        for k, line in enumerate(who):
+            _label(out, rx, y0 + 84 + down + 14 * k, line, fit(line, 12, col - 8)[0], MUTED, False)
     # the title and the score, on the row left of the column's words
     title = t.format(t.gettext("{team:name} melds"), team=team)
     score = t.gettext("score {points}").format(points=view.team_score(team))
@@ -539,7 +547,7 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
         for k, line in enumerate(lines):
             _label(out, tx, y0 + 12 + 14 * k, line, title_size, words, True)
         lower = 14 * (len(lines) - 1)
-        if bonus is None:
+        if bonus is None and who is None:
             _label(out, rx, y1 - 12, score, fit(score, 13, col - 4)[0], INK, False)
     melds = view.team_melds(team)
     if not melds:
@@ -1075,3 +1083,22 @@ def position_svg(pos, viewer="S", open_hands=False, highlight=(), scale=1.0, lan
 
 __all__ = ["Region", "Scene", "WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "MIN_TEXT", "PRINT_FILLS", "fit",
            "in_print", "rows", "scene", "seats_around", "position_svg", "prims_to_svg", "text_width"]
+
+
+def _one_players_four(view, team: str) -> bool:
+    """Do the team's four red threes score 800: always, but under `red3-four=player` only
+    when one player laid all four (`red3.score`)."""
+    rules = view.rules
+    if not rules.red3_per_seat:
+        return True
+    return any(len(view.red3[rules.red3_index[s]]) == 4 for s in rules.format.seats_of(team))
+
+
+def _red3_who(view, team: str, t) -> list:
+    """`red3-four=player`: how many red threes each player of the team laid, in words, a
+    line a player ("North 2", "South 2"), under the team's red threes."""
+    rules = view.rules
+    counts = [(seat, len(view.red3[rules.red3_index[seat]])) for seat in rules.format.seats_of(team)]
+    # TRANSLATORS: also the picture under red3-four=player: the red threes a player laid ("North 2")
+    return [t.format(t.gettext("{seat:name} {count}"), seat=seat, count=n)
+            for seat, n in counts if n]

@@ -153,6 +153,12 @@ M("error:position.not-a-key", "'{key}' is not a key; the keys are {keys}")
 M("error:position.not-at-table",
   "'{key}' is not at this table: {players} players sit at {seats} (players.sides); the keys "
   "are {keys}")
+M("error:position.red3-per-seat",
+  "'{key}': under red3-four=player each player's red threes have a line of their own "
+  "(red3-four); the red threes' keys are {keys}")
+M("error:position.red3-per-team",
+  "'{key}': red threes lie in front of the team here (red3.score); the red threes' keys are "
+  "{keys} (a line per player only with rules: red3-four=player)")
 M("error:position.twice", "'{key}' is given twice (first on line {first})")
 M("error:position.no-value", "'{key}:' needs a value: {hint}")
 # what each key's value is, said when it is missing

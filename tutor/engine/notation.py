@@ -46,9 +46,12 @@ class _Keys:
     """The keys of a position text at one table (its `Format`): the seats' hands, the sides'
     melds and red threes. Keys are lower case; `zone[key]` says what a key holds."""
 
-    def __init__(self, fmt):
+    def __init__(self, fmt, red3_zones=None):
         self.fmt = fmt
-        self.zone = {}                  # key -> ("hand", seat) | ("melds", side) | ("red3", side)
+        # the red threes' zones: the sides, or under red3-four=player the seats
+        red3_zones = fmt.sides if red3_zones is None else red3_zones
+        self.red3_zones = red3_zones
+        self.zone = {}                  # key -> ("hand", seat) | ("melds", side) | ("red3", zone)
         for seat in fmt.seats:
             self.zone[seat.lower()] = ("hand", seat)
         names = []
@@ -58,17 +61,22 @@ class _Keys:
             self.zone[melds_key.lower()] = ("melds", side)
             names.append(melds_key)
         shown = list(_HEAD_KEYS[:1]) + ["turn", "asked", "score"] + list(fmt.seats) + names
-        shown += [side + " red3" for side in fmt.sides]
+        shown += [zone + " red3" for zone in red3_zones]
         # cutthroat: 'lone:' names the lone hand once a player has taken the pile first
         lone = ("lone",) if fmt.has_lone_hand else ()
         shown += list(lone) + list(_TAIL_KEYS)
-        for side in fmt.sides:
-            self.zone[side.lower() + " red3"] = ("red3", side)
+        for zone in red3_zones:
+            self.zone[zone.lower() + " red3"] = ("red3", zone)
         self.all = frozenset(_HEAD_KEYS + _TAIL_KEYS + lone) | frozenset(self.zone)
         self.listed = ", ".join(shown)
         # the seats and sides of the other tables: named in words when written here
         self.elsewhere = ({k for f in FORMATS.values() for k in _Keys.zone_keys(f)} | {"lone"}
                           ) - self.all
+        # a red3 line of the other reading (red3-four): a team's at a table that keeps them
+        # per player, or a player's at a table that keeps them per team
+        other = fmt.seats if red3_zones == fmt.sides else fmt.sides
+        self.red3_other = ({z.lower() + " red3" for z in other} - self.all
+                           if fmt.has_partners and not fmt.red3_scale else set())
 
     @staticmethod
     def zone_keys(fmt):
@@ -82,10 +90,11 @@ class _Keys:
 _KEYS_OF = {}
 
 
-def _keys(fmt) -> _Keys:
-    keys = _KEYS_OF.get(fmt.key)
+def _keys(fmt, red3_zones=None) -> _Keys:
+    red3_zones = fmt.sides if red3_zones is None else red3_zones
+    keys = _KEYS_OF.get((fmt.key, red3_zones))
     if keys is None:
-        keys = _KEYS_OF[fmt.key] = _Keys(fmt)
+        keys = _KEYS_OF[fmt.key, red3_zones] = _Keys(fmt, red3_zones)
     return keys
 
 
@@ -136,7 +145,7 @@ class _Parse:
         self.unseen_total = 0        # unseen hand slots written so far
         self.rules = _rules_first(text) or DEFAULT
         fmt = self.fmt = self.rules.format
-        self.keys = _keys(fmt)
+        self.keys = _keys(fmt, self.rules.red3_zones)
         self.deck = fmt.deck_size
         self.turn, self.phase = fmt.seats[0], "draw"
         self.asked = "-"
@@ -145,7 +154,7 @@ class _Parse:
         self.shown: list = [None] * n                      # per seat: [(card, line, col)] or None
         self.unseen = [0] * n
         self.melds: list = [[] for _ in range(m)]          # per side: [[(card, line, col)], ...]
-        self.red3: list = [[] for _ in range(m)]
+        self.red3: list = [[] for _ in self.rules.red3_zones]   # per side (or seat: red3-four)
         self.pile: list = []
         self.stock_shown: list = []
         self.stock_rest = True
@@ -221,6 +230,11 @@ class _Parse:
             keytext = content[:colon].strip()
             key = " ".join(keytext.lower().split())
             if key not in self.keys.all:
+                if key in self.keys.red3_other:         # red3-four: per team or per player
+                    per_seat = self.rules.red3_per_seat
+                    self.fail("error:position.red3-per-seat" if per_seat
+                              else "error:position.red3-per-team", no, start, key=keytext,
+                              keys=", ".join(z + " red3" for z in self.rules.red3_zones))
                 if key in self.keys.elsewhere:
                     self.fail("error:position.not-at-table", no, start, key=keytext,
                               players=self.fmt.players, seats=" ".join(self.fmt.seats),
@@ -370,7 +384,7 @@ class _Parse:
         toks = line.tokens
         if len(toks) == 1 and toks[0][0] == "-":
             return
-        zone = self.red3[self.fmt.side_index[team]]
+        zone = self.red3[self.rules.red3_zones.index(team)]
         for card, no, col in self.cards(line.no, toks, "error:position.stray-in-red3", team=team):
             if not card.is_red_three:
                 self.fail("error:position.not-a-red-three", no, col, card=card.text)
@@ -783,11 +797,17 @@ def position_text(pos: Position) -> str:
                 out.append(f"{seat}: {unseen}")
             else:
                 out.append(f"{seat}: {_cards(shown)} + {unseen}")
+    rules = pos.rules
+    per_seat = isinstance(rules, Ruleset) and rules.red3_per_seat
     for side, team in enumerate(fmt.sides):
         melds = pos.melds[side]
         key = team if team not in fmt.seat_index else team + " melds"
         out.append(f"{key}: " + ("; ".join(_cards(m.cards) for m in melds) if melds else "-"))
-        out.append(f"{team} red3: {_cards(pos.red3[side])}")
+        if per_seat:        # red3-four=player: each seat's red threes, the team's seats in turn
+            out += [f"{seat} red3: {_cards(pos.red3[rules.red3_index[seat]])}"
+                    for seat in fmt.seats_of(team)]
+        else:
+            out.append(f"{team} red3: {_cards(pos.red3[side])}")
     if pos.lone is not None:
         out.append(f"lone: {pos.lone}")
     out.append(f"pile: {_cards(pos.pile)}")

@@ -5,7 +5,8 @@ Glossary:
   Other counts have their own seats (formats.py); `pos.format` knows them.
 - *side* (or *team*): NS (North–South) or EW (East–West) for four, partners opposite; a
   player alone is a side of one seat (`players.sides`). `melds`, `red3` and `score` hold
-  one entry per side, `hands` one per seat, in the format's order.
+  one entry per side, `hands` one per seat, in the format's order; under `red3-four=player`
+  `red3` holds one entry per seat (`rules.red3_zones`: who laid which red three).
 - *meld*: three or more cards of one rank on the table, owned by a team (`meld.*`).
 - *canasta*: a meld of seven or more; *natural* (no wild card, 500) or *mixed* (300).
 - *frozen pile*: a pile that can only be taken with a natural pair of the top card's
@@ -113,7 +114,8 @@ class Position:
     score: tuple = (0, 0)                   # running totals per side (NS, EW) before this hand
     hands: tuple = ((), (), (), ())         # per seat in turn order (N E S W), sorted cards
     melds: tuple = ((), ())                 # per side (NS EW), Meld tuples in the order laid
-    red3: tuple = ((), ())                  # per side, red threes laid out
+    red3: tuple = ((), ())                  # per side, red threes laid out (per seat under
+                                            # red3-four=player: `rules.red3_zones`)
     pile: tuple = ()                        # discard pile, bottom first
     stock: tuple = ()                       # top first
     opened: frozenset = frozenset()         # seats that melded before this turn
@@ -183,7 +185,11 @@ class Position:
         return _joined(self, self.melds, team)
 
     def team_red3(self, team: str) -> tuple:
-        i = self.rules.side_index.get(team)
+        rules = self.rules
+        if rules.red3_per_seat:         # red3-four=player: each seat's own zone, joined
+            red3, index = self.red3, rules.red3_index
+            return tuple(c for s in rules.format.seats_of(team) for c in red3[index[s]])
+        i = rules.side_index.get(team)
         if i is not None:
             return self.red3[i]
         return _joined(self, self.red3, team)

@@ -21,6 +21,7 @@ FLAGS: dict[str, tuple[str, ...]] = {
     "red3-dealt": ("at-once", "on-turn"),
     "stock-out": ("must-take", "ends"),
     "opening": ("team", "player"),
+    "red3-four": ("team", "player"),
     "players": ("4", "2", "3", "6"),
     "three": ("each-alone", "cutthroat"),
     "six": ("two-teams", "three-teams"),
@@ -40,6 +41,7 @@ class Ruleset:
     red3_dealt: str = "at-once"
     stock_out: str = "must-take"
     opening: str = "team"
+    red3_four: str = "team"
     players: str = "4"
     three: str = "each-alone"
     six: str = "two-teams"
@@ -53,6 +55,17 @@ class Ruleset:
         object.__setattr__(self, "seat_index", fmt.seat_index)
         object.__setattr__(self, "side_index", fmt.side_index)
         object.__setattr__(self, "side_of", fmt.side_of)
+        # where each seat's red threes lie (`red3.score`, `red3-four`): one zone per side, or
+        # under red3-four=player one per seat at a table of partners (the 800 needs one
+        # player's four). Six players score by count (players.red3-six) and a player alone
+        # (two, three, cutthroat) already has a zone of its own: the flag changes nothing there.
+        per_seat = self.red3_four == "player" and fmt.has_partners and not fmt.red3_scale
+        zones = fmt.seats if per_seat else fmt.side_names
+        object.__setattr__(self, "red3_per_seat", per_seat)
+        object.__setattr__(self, "red3_zones", zones)
+        object.__setattr__(self, "red3_index", {
+            seat: (fmt.seat_index[seat] if per_seat else fmt.side_index[fmt.side_of(seat)])
+            for seat in fmt.seats})
 
     @classmethod
     def parse(cls, text: "str | Ruleset | None") -> "Ruleset":

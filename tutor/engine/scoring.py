@@ -10,7 +10,7 @@ default; `sheet.items_in(lang)` and `sheet.text(lang)` write them in another lan
 - ``score.canastas``    500 per natural, 300 per mixed canasta (`canasta.natural`,
   `canasta.mixed`; the cards' own values count besides, `canasta.both-count`)
 - ``score.red-threes``  100 each, 800 for all four; minus if the team has no melds
-  (`red3.score`). A red three still in a hand (variant ``red3-dealt=on-turn``) counts as
+  (`red3.score`); under ``red3-four=player`` the 800 only when one player laid all four. A red three still in a hand (variant ``red3-dealt=on-turn``) counts as
   laid out: the variant does not change the score.
 - ``score.table``       the point values (`deck.values`) of every card in the team's melds
 - ``score.hand``        minus the point values of the cards in both partners' hands
@@ -59,6 +59,14 @@ M("sheet:both-canastas", "{natural} + {mixed}")
 M("sheet:all-red-threes", "all four red threes")
 NM("sheet:red-threes", "{count} red three × {bonus}", "{count} red threes × {bonus}")
 M("sheet:all-red-threes-minus", "all four red threes, minus: the team has melded nothing")
+# red3-four=player: the 800 only for one player's four; a team's four laid by two players
+M("sheet:all-red-threes-one", "all four red threes, laid by {seat:name}")
+M("sheet:all-red-threes-one-minus",
+  "all four red threes, laid by {seat:name}, minus: the team has melded nothing")
+M("sheet:red-threes-split", "{count} red threes × {bonus}: not all four laid by one player")
+M("sheet:red-threes-split-minus",
+  "{count} red threes × {bonus}: not all four laid by one player, minus: the team has "
+  "melded nothing")
 NM("sheet:red-threes-minus",
    "{count} red three × {bonus}, minus: the team has melded nothing",
    "{count} red threes × {bonus}, minus: the team has melded nothing")
@@ -164,12 +172,16 @@ def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) ->
                 words = Words("sheet:both-canastas", natural=natural_words, mixed=words)
         lines.append(("score.canastas", natural * NATURAL_CANASTA + mixed * MIXED_CANASTA,
                       words))
-    threes = len(pos.red3[index]) + sum(1 for s in red_seats for c in pos.hand(s) if c.is_red_three)
+    threes = (len(pos.team_red3(team)) if pos.rules.red3_per_seat else len(pos.red3[index])
+              ) + sum(1 for s in red_seats for c in pos.hand(s) if c.is_red_three)
     if threes:
         minus = "-minus" if not melds else ""
         if fmt.red3_scale:                  # players.red3-six
             points = fmt.red3_scale[threes]
             words = Words("sheet:red-threes-six" + minus, count=threes, points=points)
+            lines.append(("score.red-threes", -points if minus else points, words))
+        elif threes == 4 and pos.rules.red3_per_seat:       # red3-four=player
+            points, words = _red3_by_seat(pos, red_seats, minus)
             lines.append(("score.red-threes", -points if minus else points, words))
         else:
             points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
@@ -188,6 +200,18 @@ def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) ->
                      items=tuple((r, p, w.text(lang)) for r, p, w in lines),
                      total=sum(p for _, p, _ in lines),
                      messages=tuple(w for _, _, w in lines), lang=lang)
+
+
+def _red3_by_seat(pos: Position, seats: tuple, minus: str) -> tuple:
+    """`red3-four=player` (the Finnish source: "samalla pelaajalla"): a team's four red
+    threes score 800 only when one player laid all four, else 100 each. A red three still
+    in a hand (``red3-dealt=on-turn``) counts for the player who holds it."""
+    index = pos.rules.red3_index
+    for seat in seats:
+        own = len(pos.red3[index[seat]]) + sum(1 for c in pos.hand(seat) if c.is_red_three)
+        if own == 4:
+            return ALL_RED_THREES, Words("sheet:all-red-threes-one" + minus, seat=seat)
+    return 4 * RED_THREE, Words("sheet:red-threes-split" + minus, count=4, bonus=RED_THREE)
 
 
 def score_hand(pos: Position, lang: str = "en") -> dict:

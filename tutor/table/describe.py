@@ -125,6 +125,14 @@ def describe(view, lang: str = "en") -> str:
     own = fmt.side_index[side_of(me)]
     for team in fmt.sides[own:] + fmt.sides[:own]:
         lines.append(_melds(view, team, t))
+        if view.rules.red3_per_seat:        # red3-four=player: who laid which red three
+            for seat in fmt.seats_of(team):
+                red3 = view.red3[view.rules.red3_index[seat]]
+                if red3:
+                    # TRANSLATORS: the table in words, red3-four=player: a player's own red threes
+                    lines.append(t.format(t.gettext("{seat:name}'s red threes: {cards}."), seat=seat,
+                                          cards=_cards(red3, t)))
+            continue
         red3 = view.team_red3(team)
         if red3:
             lines.append(t.format(t.gettext("{team:name} red threes: {cards}."), team=team, cards=_cards(red3, t)))

@@ -498,6 +498,13 @@ class TableSession:
                 return ("meld", self.position.format.side_of(self.bottom), parts[1].upper())
             return ("meld", parts[1].upper(), parts[2].upper())
         if kind == "red3":
+            rules = self.position.rules
+            if rules.red3_per_seat:         # red3-four=player: a seat's own red threes
+                named = parts[1].upper() if len(parts) > 1 else self.bottom
+                if named in rules.format.side_index:    # a team: its seat at the bottom, or its first
+                    seats = rules.format.seats_of(named)
+                    named = self.bottom if self.bottom in seats else seats[0]
+                return ("red3", named)
             return ("red3", parts[1] if len(parts) > 1 else self.position.format.side_of(self.bottom))
         return (kind,)
 
@@ -507,7 +514,8 @@ class TableSession:
         for side, team in enumerate(pos.rules.format.sides):     # the zones (cutthroat: per player)
             for meld in pos.melds[side]:
                 zones[("meld", team, meld.rank)] = list(meld.cards)
-            zones[("red3", team)] = list(pos.red3[side])
+        for i, zone in enumerate(pos.rules.red3_zones):    # per side (per seat: red3-four)
+            zones[("red3", zone)] = list(pos.red3[i])
         zones[("pile",)] = list(pos.pile)
         zones[("stock",)] = list(pos.stock)
         return zones
@@ -526,7 +534,7 @@ class TableSession:
         return pos.replace(
             hands=tuple(sort_cards(zones[("hand", s)]) for s in fmt.seats),
             melds=tuple(melds),
-            red3=tuple(tuple(zones[("red3", side)]) for side in fmt.sides),
+            red3=tuple(tuple(zones[("red3", zone)]) for zone in pos.rules.red3_zones),
             pile=tuple(zones[("pile",)]),
             stock=tuple(zones[("stock",)]))
 
