@@ -19,3 +19,15 @@ def test_the_benchmark_prints_every_figure(capsys):
     for count in ("2 players", "3 players", "6 players", "6 players, three teams"):   # the other tables
         assert re.search(rf"^table redraw, {count}: median \d+(\.\d+)? ms .* \d+ bytes in 1 message", out,
                          re.M), (count, out)
+
+
+def test_a_failed_class_run_names_the_servers_tracebacks():
+    """A learner's request that failed: the bench prints what the server's log said (the last
+    line of each different traceback, after the request it came with)."""
+    from tutor.classroom.bench import server_errors
+    log = ("[I] start\n[E] GET /voila/render/00-lessons.ipynb 500\nTraceback (most recent call last):\n"
+           "  File \"x.py\", line 1\n    boom()\nKeyError: 'kernel'\n[I] fine\n"
+           "Traceback (most recent call last):\n  File \"y.py\"\nKeyError: 'kernel'\n")
+    assert server_errors(log) == ["[E] GET /voila/render/00-lessons.ipynb 500 -> KeyError: 'kernel'",
+                                  "[I] fine -> KeyError: 'kernel'"]
+    assert server_errors("[I] all well\n") == []

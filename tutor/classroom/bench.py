@@ -470,6 +470,7 @@ class Figures:
     all_in: float = 0.0                               # first join to the last page usable
     clicks: list = field(default_factory=list)        # seconds, click to explanation
     failures: list = field(default_factory=list)
+    server_errors: list = field(default_factory=list)   # the server log's tracebacks, on failure
     kernel_pss: list = field(default_factory=list)    # KiB per kernel
     server_pss_before: int = 0
     server_pss_after: int = 0
@@ -538,6 +539,8 @@ class Figures:
         ]
         for f in self.failures[:5]:
             lines.append(f"  failure: {f}")
+        for e in self.server_errors:
+            lines.append(f"  the server's log: {e}")
         return "\n".join(lines)
 
 
@@ -677,9 +680,27 @@ def one_run(learners: int, seconds: float, arrive: float, expect: int,
         try:
             server.expect = expect
             server.pool_ready = server.started_in + asyncio.run(wait_for_pool(server)) if expect else 0.0
-            return asyncio.run(run_load(server, learners, seconds, notebook, arrive=arrive))
+            fig = asyncio.run(run_load(server, learners, seconds, notebook, arrive=arrive))
+            if fig.failures:                  # what the server said, before its folder goes
+                fig.server_errors = server_errors(server.log())
+            return fig
         finally:
             server.stop()
+
+
+def server_errors(log: str, most: int = 3) -> list:
+    """The last line of each different traceback in a server's log (at most `most`), and the
+    log line before it: what to read when a learner's request failed."""
+    found = []
+    lines = log.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith((" ", "\t"))),
+                       len(lines) - 1)
+            said = f"{lines[i - 1].strip() if i else ''} -> {lines[end].strip()}"
+            if said not in found:
+                found.append(said)
+    return found[-most:]
 
 
 #: The side-by-side run (--compare): (learners, seconds over which they arrive).
