@@ -10,6 +10,7 @@ Fixtures (see NOTES.md for the measured timings and pitfalls):
     voila_server      (session)  -> callable(notebook_path) -> VoilaServer  (one server per notebook)
     browser_context   (session)  -> playwright BrowserContext (persistent, fresh profile)
     touch_browser     (session)  -> playwright Browser for touch contexts (PHONE, TABLET)
+    touch_page        (function) -> touch_page(PHONE): a page in a new touch context
     page              (function) -> playwright Page (closed afterwards; screenshot on failure)
     page_log          (function) -> list[str] of console errors / page errors seen by `page`
     work_dir          (function) -> Path, an empty dir under tests/browser/_work/ that the Lab
@@ -178,6 +179,32 @@ def touch_browser(_playwright):
         pytest.fail(f"could not launch {CHROMIUM} through Playwright: {e}", pytrace=False)
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def touch_page(touch_browser, page_log, request):
+    """A page in a new touch context: ``touch_page(PHONE)``; closed afterwards, with a
+    screenshot when the test failed."""
+    made = []
+
+    def make(device):
+        ctx = touch_browser.new_context(**device)
+        ctx.set_default_timeout(60_000)
+        p = ctx.new_page()
+        p.on("console", lambda m: page_log.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        p.on("pageerror", lambda e: page_log.append(f"pageerror: {e}"))
+        made.append((ctx, p))
+        return p
+
+    yield make
+    rep = getattr(request.node, "rep_call", None)
+    for ctx, p in made:
+        if rep is not None and rep.failed:
+            try:
+                screenshot(p, f"FAILED-{request.node.name}")
+            except Exception:  # noqa: BLE001
+                pass
+        ctx.close()
 
 
 @pytest.fixture

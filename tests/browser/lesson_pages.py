@@ -132,10 +132,10 @@ class TableAt:
         assert "Right." in self.box.locator(".tutor-task").inner_text()
 
 
-def click_hand(page, box, canvas, view, cards, clicked=None):
-    """Click `cards` (texts or `Card`s) in `view`'s hand, where the canvas draws them now,
-    waiting after each for the table's selection line to change; `clicked(i)` after each
-    click with the card's index in the hand."""
+def click_hand(page, box, canvas, view, cards, clicked=None, tap=False):
+    """Click (or `tap`, on a touch screen) `cards` (texts or `Card`s) in `view`'s hand,
+    where the canvas draws them now, waiting after each for the table's selection line to
+    change; `clicked(i)` after each with the card's index in the hand."""
     g = canvas.evaluate("""(c) => { const r = c.getBoundingClientRect();
         return {x: r.x, y: r.y, width: r.width, table: c.width / 2, height: c.height / 2}; }""")
     sc = scene(view, width=g["table"], height=g["height"])
@@ -149,7 +149,8 @@ def click_hand(page, box, canvas, view, cards, clicked=None):
         r = next(r for r in sc.regions if r.kind == "hand" and r.key[1] == i)
         sel = box.locator(".tutor-selection")
         before = sel.inner_text()
-        page.mouse.click(g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k)
+        x, y = g["x"] + (r.x + min(r.w, 20) / 2) * k, g["y"] + (r.y + r.h / 2) * k
+        (page.touchscreen.tap if tap else page.mouse.click)(x, y)
         page.wait_for_function("([el, t]) => el.innerText !== t",
                                arg=[sel.element_handle(), before], timeout=10_000)
         if clicked is not None:

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from browser_harness import (REPO_ROOT, ServerProcess, clipped, collect_output_errors, free_port,
+from browser_harness import (PHONE, REPO_ROOT, ServerProcess, clipped, collect_output_errors, free_port,
                              jupyter_env, screenshot, sideways_overflow, wait_table_settled)
 from lesson_pages import axe as _axe
 from lesson_pages import click_hand
@@ -67,8 +67,8 @@ def _no_code_no_notation(page) -> str:
 class Board:
     """The game's table on the page, and where the learner's cards are drawn."""
 
-    def __init__(self, page):
-        self.page = page
+    def __init__(self, page, tap=False):
+        self.page, self.tap = page, tap          # tap: a touch screen's finger, not a mouse
         self.box = page.locator(".tutor-game-page")
         self.canvas = self.box.locator("canvas.tutor-canvas")
 
@@ -86,7 +86,7 @@ class Board:
         self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")
         self.page.wait_for_timeout(200)
         click_hand(self.page, self.box, self.canvas, SeatView.of(model.position, model.seat),
-                   cards, clicked=model.select)
+                   cards, clicked=model.select, tap=self.tap)
 
     def play_hand(self, model: GameModel, seen, most: int):
         """Play the learner's moves of this hand on the page, as `_choose` picks them (cards
@@ -110,7 +110,7 @@ class Board:
     def press(self, name):
         button = self.box.locator(f".tutor-btn-{name}")
         assert button.is_visible(), f"{name} is not shown"
-        button.click()
+        button.tap() if self.tap else button.click()
 
     def wait_buttons(self, model: GameModel, timeout=15_000):
         """Until the page shows the buttons the model does (a card clicked shows Clear
@@ -410,4 +410,45 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     model.next_hand()
     board.wait_step(model)
     assert "hand 2" in page.locator(".tutor-game-status").inner_text()
+    assert not [m for m in page_log if "pageerror" in m or "model not found" in m], page_log
+
+
+def test_a_whole_hand_of_two_players_on_a_phone_by_taps(game_view, touch_page, page_log):
+    """The game on a phone (390 x 844, touch): the count and the start tapped, every card and
+    button of a whole hand tapped, the score sheet and chart within the screen's width, and
+    nothing wider than the phone at any step."""
+    page = touch_page(PHONE)
+    page.goto(game_view.base_url + "/voila/render/game.ipynb")
+    page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    page.locator(".tutor-game-players-2").tap()
+    page.wait_for_function("() => document.querySelector('.tutor-game-players-2')"
+                           ".classList.contains('mod-primary')", timeout=15_000)
+    model = GameModel(lang="en", seed=SEED)
+    model.choose("players", "2")
+    assert not sideways_overflow(page), sideways_overflow(page)
+    page.locator(".tutor-game-start").tap()
+    model.start()
+    board = Board(page, tap=True)
+    board.settled()
+    board.wait_step(model)
+    assert board.shown_buttons() == set(model.buttons()), (board.shown_buttons(), model.buttons())
+    screenshot(page, "game-phone-first-turn")
+    wide = []
+
+    def seen(move):
+        if sideways_overflow(page):
+            wide.append((str(move), sideways_overflow(page)))
+
+    board.play_hand(model, seen, most=300)
+    assert not wide, wide[:3]
+    box = page.locator(".tutor-game-sheet")
+    box.wait_for(state="visible", timeout=30_000)
+    shown = box.inner_text()
+    sheet = model.sheet()
+    assert "Score sheet" in shown and sheet["totals_words"] in shown, shown
+    chart = box.locator(".tutor-chart svg").bounding_box()
+    assert chart["x"] >= 0 and chart["x"] + chart["width"] <= PHONE["viewport"]["width"] + 1, chart
+    assert not sideways_overflow(page), sideways_overflow(page)
+    box.scroll_into_view_if_needed()
+    screenshot(page, "game-phone-score-sheet")
     assert not [m for m in page_log if "pageerror" in m or "model not found" in m], page_log

@@ -36,32 +36,6 @@ from tutor.engine.seatview import SeatView
 FINGER = 40
 
 
-@pytest.fixture
-def touch_page(touch_browser, page_log, request):
-    """A page in a new touch context: ``touch_page(PHONE)``; closed afterwards, with a
-    screenshot when the test failed."""
-    made = []
-
-    def make(device):
-        ctx = touch_browser.new_context(**device)
-        ctx.set_default_timeout(60_000)
-        p = ctx.new_page()
-        p.on("console", lambda m: page_log.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-        p.on("pageerror", lambda e: page_log.append(f"pageerror: {e}"))
-        made.append((ctx, p))
-        return p
-
-    yield make
-    rep = getattr(request.node, "rep_call", None)
-    for ctx, p in made:
-        if rep is not None and rep.failed:
-            try:
-                screenshot(p, f"FAILED-{request.node.name}")
-            except Exception:  # noqa: BLE001
-                pass
-        ctx.close()
-
-
 class TouchTable(TableAt):
     """A lesson's table played by touch: cards tapped on the canvas or in the tray."""
 
