@@ -158,6 +158,9 @@ CLAIMS = [
     Claim("own-first-meld", r"[Ii]t is (also )?your first meld",
           lambda m, s: (s.pos.rules.opening == "player" or not s.pos.format.partners(s.pos.turn))
           and not _opened(s)),
+    # the stock gives two cards a turn (players.draw-two), and has two to give
+    Claim("draw-two", r"the two cards you draw",
+          lambda m, s: s.pos.format.draw_count == 2 and len(s.pos.stock) >= 2),
     # the pile's size in a take's reason
     Claim("pile-size", r"Take the pile: (\d+) cards?", lambda m, s: int(m.group(1)) == len(s.pos.pile)),
     # concealed or not (the going out this move makes)
@@ -248,6 +251,8 @@ PLANTED = {
                        "It is your team's first meld (60 points, at least 50 needed)."),
     "not-concealed-why": (OPEN, "South went out, not concealed (North–South had melded long before): 100.",
                           "South went out, not concealed (South had melded earlier in this hand): 100."),
+    "draw-two": (OPEN, "Draw from the stock: the two cards you draw are worth more than the pile "
+                 "(3 cards).", "Draw from the stock."),
     "pile-size": (OPEN, "Take the pile: 7 cards for your meld of nines.",
                   "Take the pile: 3 cards for your meld of nines."),
 }

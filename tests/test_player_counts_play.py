@@ -157,16 +157,17 @@ def test_every_listed_move_of_any_count_is_legal_and_round_trips(pos):
 
 
 #: The floor of the sensible side's win rate over 200 seeded hands (seed 0), per count. The
-#: issue asks 90% at every count; measured (seed 0, 200 hands): four 95%, six in two teams
-#: 96.5%, six in three teams 89.5%, two 85.5%, three 86%. A hand is won when the sensible
-#: side's hand score is higher than every other side's (a tie is not a win). The floors sit
-#: at or just under the measured figures (the run is deterministic), so any regression fails.
-TOURNAMENT_FLOOR = {"default": 0.90, "players=6": 0.95, "players=6, six=three-teams": 0.88,
-                    "players=2": 0.85, "players=3": 0.85,
-                    # measured 94.5% and 95.5% (seed 0, 200 hands): the sensible player rarely
-                    # takes the pile first, so it seldom plays alone against two
-                    "players=3, three=cutthroat": 0.90,
-                    "players=3, three=cutthroat, cutthroat-canastas=1": 0.90}
+#: issue asks 90% at every count. A hand is won when the sensible side's hand score is higher
+#: than every other side's (a tie is not a win): with three sides (three players each alone, six
+#: in three teams) that is beating the better of two random sides. Measured (200 hands, seed 0 /
+#: seed 1): four 95% / 94.5%, two 94.5% / 94.5%, three 86% / 80.5%, six in two teams 96.5% / 97%,
+#: six in three teams 89.5% / 87%, cutthroat 96.5% / 99.5%, cutthroat with one canasta 96.5% /
+#: 98%. The floors sit at or just under the seed-0 figures (the run is deterministic), so any
+#: regression fails; three players and six in three teams are still below the issue's 90%.
+TOURNAMENT_FLOOR = {"default": 0.95, "players=6": 0.96, "players=6, six=three-teams": 0.89,
+                    "players=2": 0.94, "players=3": 0.86,
+                    "players=3, three=cutthroat": 0.96,
+                    "players=3, three=cutthroat, cutthroat-canastas=1": 0.96}
 
 
 @pytest.mark.slow

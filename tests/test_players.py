@@ -101,6 +101,32 @@ seed: 1
     assert str(SensiblePlayer().choose(pos)) == "draw"
 
 
+TWO_SMALL_PILE = """rules: players=2
+turn: S draw
+S: KH KS QD 9C 5D 4S
+S melds: 8C 8D 8S
+N melds: 7C 7D 7S
+pile: 5C 8H
+"""
+
+
+def test_with_two_players_a_small_pile_is_not_worth_the_two_cards_drawn():
+    """players.draw-two: the stock gives two cards a turn, so a pile of two that a four-player
+    table would take (its top joins a meld) is left; a bigger one is still taken, and so is
+    the small one when the stock has a single card left to draw."""
+    pos = _pos(TWO_SMALL_PILE)
+    move, reason = SensiblePlayer().decide(pos)
+    assert str(move) == "draw" and "take" in {str(m) for m in tutor.legal_moves(pos)}
+    assert reason == ("Draw from the stock: the two cards you draw are worth more than the pile "
+                      "(2 cards).")
+    four = _pos("turn: S draw\nS: KH KS QD 9C 5D 4S\nNS: 8C 8D 8S\nEW: 7C 7D 7S\npile: 5C 8H\n")
+    assert str(SensiblePlayer().choose(four)) == "take"
+    big = _pos(TWO_SMALL_PILE.replace("pile: 5C 8H", "pile: 5C 9D 4H JD 6C 8H"))
+    assert str(SensiblePlayer().choose(big)) == "take"
+    last = pos.replace(stock=pos.stock[:1])
+    assert str(SensiblePlayer().choose(last)) == "take"
+
+
 def test_discards_a_black_three_to_block():
     pos = _pos("""turn: N drawn
 N: 3C JK 7C 7D 9S 5H 4C

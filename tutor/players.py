@@ -227,6 +227,8 @@ class SensiblePlayer(Player):
     complete = 40           # ... and completing one pays more
     race_margin = 0         # with the canastas and a lead above this: meld down to go out
     lone_pile = 16          # cutthroat: take the pile first (and play alone) only this big
+    draw_two = 30           # players.draw-two: what the second card drawn from the stock is
+                            # worth against a pile (a small pile is not worth the two cards)
 
     def __init__(self, seed: int = 0, ask_partner: bool = True):
         self.seed = seed
@@ -287,6 +289,12 @@ class SensiblePlayer(Player):
         if value > 0:
             return best, _take_reason(v, best)
         n = v.pile_size
+        if value + self._draw_cost(v) > 0:
+            # worth taking against one card drawn, not against the two drawn at this table
+            return _DRAW, t.ngettext(
+                "Draw from the stock: the two cards you draw are worth more than the pile ({n} card).",
+                "Draw from the stock: the two cards you draw are worth more than the pile ({n} cards).",
+                n).format(n=n)
         return _DRAW, t.ngettext(
             "Draw from the stock: the pile ({n} card) is not worth the cards it would cost from your hand.",
             "Draw from the stock: the pile ({n} cards) is not worth the cards it would cost from your hand.",
@@ -303,7 +311,13 @@ class SensiblePlayer(Player):
             value -= 40
         if not m.cards:             # the top card joins a meld of the team: free
             value += 5
+        value -= self._draw_cost(v)
         return value + 0.01 * self.rng.random()
+
+    def _draw_cost(self, v: _View) -> float:
+        """What drawing brings beyond one card: where the stock gives two cards a turn
+        (`players.draw-two`), a pile must be worth the second one too."""
+        return self.draw_two * max(0, min(v.pos.format.draw_count, v.stock) - 1)
 
     # ---- meld, ask, go out, discard ----
     def _play_phase(self, v: _View, moves) -> tuple[Move, str]:
