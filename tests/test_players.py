@@ -434,3 +434,19 @@ def test_legal_moves_lists_the_concealed_going_out_meld_by_meld():
     listed = [str(m) for m in tutor.legal_moves(pos)]
     assert "meld 4C 4C 4D 4D 4H 4H 4S" in listed and "meld 5C 5D 5S" in listed, listed
     assert not any(";" in m for m in listed), listed
+
+
+def test_the_computer_values_red_threes_as_the_sheet_does_under_red3_four_player():
+    """What the computer reckons a team has on the table (`players.table_points`) counts the
+    red threes as the score sheet does: under red3-four=player a 2+2 split is 400, one
+    player's four 800 (red3.score)."""
+    from tutor.players import table_points
+    club = ("rules: red3-four=player\nturn: S drawn\nS: 5H 5D 5S 4C\nN: 6D 7C\n"
+            "NS: AH AH AD AD AS AS AC\nN red3: 3H 3D\nS red3: 3H 3D\nEW: QH QD QS\npile: 9C\n")
+    for text in (club, club.replace("N red3: 3H 3D\nS red3: 3H 3D", "N red3: 3H 3D 3H 3D")):
+        pos = tutor.Position.parse(text)
+        sheet = tutor.score_hand(pos)["NS"]
+        red = dict(sheet.lines)["score.red-threes"]
+        assert red in (400, 800)
+        melds = sum(p for rule, p in sheet.lines if rule in ("score.canastas", "score.table"))
+        assert table_points(pos.seen_by("S"), "NS") == melds + red

@@ -177,9 +177,11 @@ def main(argv=None) -> int:
             print(f"tournament {name}: {value}")
         for rules in COUNTS:
             result = tournament(hands=args.tournament, rules=rules)
+            apart = (f"; against each random side apart {result['pairwise_win_rate']:.1%}"
+                     if result["pairwise_win_rate"] != result["win_rate"] else "")
             print(f"tournament {rules}: sensible side wins {result['win_rate']:.1%} of "
                   f"{result['hands']} hands (average hand {result['avg_score_sensible']:.0f} "
-                  f"against the best random side's {result['avg_score_random']:.0f})")
+                  f"against the best random side's {result['avg_score_random']:.0f}{apart})")
     return 0
 
 

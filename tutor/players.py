@@ -130,7 +130,7 @@ class _View:
         self.race = False               # set by the player: the side leads and may go out
 
 
-def _table_points(view, team: str) -> int:
+def table_points(view, team: str) -> int:
     """What a team has on the table, as the score sheet would count it (`score.*`)."""
     melds = view.team_melds(team)
     points = sum(m.points for m in melds)
@@ -140,6 +140,10 @@ def _table_points(view, team: str) -> int:
     if threes:
         scale = view.rules.format.red3_scale            # players.red3-six
         bonus = scale[threes] if scale else ALL_RED_THREES if threes == 4 else RED_THREE * threes
+        if threes == 4 and view.rules.red3_per_seat:    # red3-four=player: one player's four
+            zones = {view.rules.red3_index[s] for s in view.rules.format.seats_of(team)}
+            if not any(len(view.red3[z]) == 4 for z in zones):
+                bonus = 4 * RED_THREE
         points += bonus if melds else -bonus
     return points
 
@@ -156,8 +160,8 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
     `UNSEEN_CARD` a card."""
     fmt = view.format
-    mine = _table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
-    theirs = max(_table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
+    mine = table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
+    theirs = max(table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
                  for opp in fmt.other_sides(team))      # the best placed opposing side
     if fmt.side_of(view.turn) == team:
         # going out melds the hand (its cards count plus instead of minus) and scores 100
@@ -377,7 +381,7 @@ class SensiblePlayer(Player):
                 continue
             after = ruling.after
             if after.phase == "over" and after.out == pos.turn:
-                key = (2, _table_points(after.seen_by(pos.turn), v.team))
+                key = (2, table_points(after.seen_by(pos.turn), v.team))
             elif m.kind == "meld" and can_go_out(after):
                 key = (1, len(m.cards) * 10 - 15 * sum(1 for c in m.cards if c.is_wild))
             else:
@@ -680,11 +684,14 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
     Hand i is dealt with seed ``seed + i``; the sensible side is the table's side ``i`` in
     turn (NS in even hands and EW in odd ones for four, cancelling seat bias), the other
     sides random. A hand is won when the sensible side's hand score is higher than every
-    other side's. Returns win rate, average hand scores and milliseconds per computer move.
+    other side's (`win_rate`); with three sides, `pairwise_win_rate` counts each random side
+    apart (the sensible side's hand score higher than that side's). Returns the rates, the
+    average hand scores and milliseconds per computer move.
     """
     from .autoplay import play_hand
     fmt = Ruleset.parse(rules).format
     wins = losses = ties = 0
+    pairs = pair_wins = 0
     sens_total = rand_total = 0
     sens_time = rand_time = 0.0
     sens_moves = rand_moves = 0
@@ -704,6 +711,8 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
             final = record.final.format
             others = [z for z in others if final.side_of(z) != final.side_of(sensible_team)]
         r = max(record.sheet[side].total for side in others)
+        pairs += len(others)
+        pair_wins += sum(1 for side in others if s > record.sheet[side].total)
         sens_total += s
         rand_total += r
         if s > r:
@@ -727,6 +736,7 @@ def tournament(hands: int = 1000, seed: int = 0, rules="default") -> dict:
         "random_wins": losses,
         "ties": ties,
         "win_rate": wins / hands if hands else 0.0,
+        "pairwise_win_rate": pair_wins / pairs if pairs else 0.0,
         "avg_score_sensible": sens_total / hands if hands else 0.0,
         "avg_score_random": rand_total / hands if hands else 0.0,
         "ms_per_move_sensible": 1000 * sens_time / sens_moves if sens_moves else 0.0,
