@@ -12,7 +12,7 @@ import tutor
 from tutor.engine.generate import legal_moves
 from tutor.engine.scoring import score_hand
 from tutor.game import SETTINGS, GameModel
-from tutor.game.widget import PAGE_STYLE
+from tutor.game.widget import PAGE_STYLE, GameView
 from tutor.hints import hint
 from tutor.i18n import translator
 
@@ -189,6 +189,43 @@ def test_the_table_status_counts_a_finished_hand():
     s.next_hand()
     assert s.game.totals == (sheet["NS"].total, sheet["EW"].total)
     assert "hand 2" in s.game_status() and "(dealer North)" in s.game_status()
+
+
+def test_the_club_rules_of_lesson_12_are_offered_where_they_change_something():
+    """Every variant flag of the rulebook is a setting of the game (its values RULES.md's);
+    a rule for partners is offered only at a table of partners, and a rule not offered
+    is not passed to the game."""
+    from tutor.engine.ruleset import FLAGS
+    game = GameModel(lang="en", seed=5)
+    rules = {s.name for s in game.settings() if s.kind == "rule"}
+    assert rules == set(FLAGS) - {"players", "three", "six", "cutthroat-canastas"}
+    club = {"concealed": "team", "opening": "player", "red3-four": "player",
+            "red3-dealt": "on-turn", "go-out-without-discard": "whole-canasta"}
+    for name, value in club.items():
+        game.choose(name, value)
+    assert all(game.applies(s) for s in game.settings())
+    assert game.rules() == ("go-out-without-discard=whole-canasta, concealed=team, "
+                            "opening=player, red3-dealt=on-turn, red3-four=player")
+    game.start()
+    rules_now = game.position.rules
+    assert (rules_now.concealed, rules_now.opening, rules_now.red3_four) == ("team", "player", "player")
+    assert rules_now.red3_per_seat                      # the red threes lie per player
+    by_name = {s.name: s for s in game.settings()}
+    for count, hidden in (("2", {"concealed", "opening", "red3-four"}), ("6", {"red3-four"}),
+                          ("6:three-teams", {"red3-four"}), ("3:cutthroat", {"concealed", "opening", "red3-four"})):
+        game.choose("players", count)
+        assert {n for n, s in by_name.items() if not game.applies(s)} == hidden, count
+        assert not any(f"{n}=" in game.rules() for n in hidden), game.rules()
+    assert "go-out-without-discard=whole-canasta" in game.rules()
+    # the page: a setting's row is hidden where it changes nothing, shown again where it does
+    view = GameView(GameModel(lang="en"))
+    rows = view.setting_rows
+    assert rows["concealed"].layout.display is None and rows["red3-four"].layout.display is None
+    view.option_buttons[("players", "2")].click()
+    assert rows["concealed"].layout.display == "none" and rows["red3-four"].layout.display == "none"
+    assert rows["red3-dealt"].layout.display is None
+    view.option_buttons[("players", "4")].click()
+    assert rows["opening"].layout.display is None
 
 
 @pytest.mark.parametrize("seat", ["W", "N"])

@@ -48,6 +48,10 @@ class Setting:
     options: tuple
     kind: str = "rule"          # "seat", "lang", "rule" (a variant flag), "players", "guide"
     initial: str | None = None  # the option chosen at first (None: the first)
+    #: where the setting changes something: "" everywhere, "partners" at a table of partners
+    #: (concealed, opening), "red3-four" where a team's red threes lie per player
+    #: (partners, not six players: `Ruleset.red3_per_seat`)
+    where: str = ""
 
     @property
     def default(self):
@@ -84,6 +88,23 @@ SETTINGS = (
     Setting("stock-out", N_("When the stock runs out"),
             (("must-take", N_("Play on while the pile can be taken")),
              ("ends", N_("The hand ends"))), "rule"),
+    # the club rules of lesson 12 (RULES.md, "Variant flags")
+    Setting("go-out-without-discard", N_("Going out without a last discard"),
+            (("always", N_("Whenever all your cards are melded")),
+             ("concealed-only", N_("Only when going out concealed")),
+             ("whole-canasta", N_("Only with a new canasta from your hand"))), "rule"),
+    Setting("concealed", N_("Going out concealed"),
+            (("player", N_("You have melded nothing before (your partner may have)")),
+             ("team", N_("Your team has melded nothing before"))), "rule", where="partners"),
+    Setting("opening", N_("Frozen pile and first meld's minimum"),
+            (("team", N_("For the whole team")),
+             ("player", N_("For each player"))), "rule", where="partners"),
+    Setting("red3-dealt", N_("A red three dealt to you"),
+            (("at-once", N_("Is laid out at once")),
+             ("on-turn", N_("Is laid out on your turn"))), "rule"),
+    Setting("red3-four", N_("All four red threes score 800"),
+            (("team", N_("When one team holds them")),
+             ("player", N_("Only when one player laid them"))), "rule", where="red3-four"),
 )
 #: Who plays with and against the learner, by count (four's words are `GameModel.intro`'s).
 INTROS = {
@@ -155,6 +176,15 @@ class GameModel:
         """The settings the learner chooses from: those with more than one option."""
         return [s for s in SETTINGS if len(s.options) > 1]
 
+    def applies(self, setting: Setting) -> bool:
+        """Whether `setting` changes anything at the chosen count (a rule for partners is not
+        offered to players who each play alone)."""
+        if setting.where == "partners":
+            return self.format.has_partners
+        if setting.where == "red3-four":
+            return self.format.has_partners and not self.format.red3_scale
+        return True
+
     @property
     def format(self):
         """The chosen count's table (`tutor.engine.formats.Format`)."""
@@ -218,7 +248,7 @@ class GameModel:
         count = COUNTS[self.choices["players"]][0]
         flags = [] if count == "default" else [count]
         flags += [f"{s.name}={self.choices[s.name]}" for s in SETTINGS
-                  if s.kind == "rule" and self.choices[s.name] != s.default]
+                  if s.kind == "rule" and self.choices[s.name] != s.default and self.applies(s)]
         return ", ".join(flags) or "default"
 
     # ---- the game ---------------------------------------------------------------------------

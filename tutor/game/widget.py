@@ -63,6 +63,7 @@ class GameView(widgets.VBox):
         # the settings
         self.option_buttons = {}              # (setting, value) -> Button
         self.setting_titles = {}
+        self.setting_rows = {}                # setting -> its row (hidden where it changes nothing)
         rows = []
         for setting in self.model.settings():
             title = widgets.HTML()
@@ -77,6 +78,7 @@ class GameView(widgets.VBox):
                 buttons.append(b)
             row = widgets.HBox([title, *buttons], layout=widgets.Layout(flex_flow="row wrap"))
             row.add_class("tutor-game-setting")
+            self.setting_rows[setting.name] = row
             rows.append(row)
         self.start_button = self._button("tutor-game-start", lambda: self.model.start(), "success")
         self.setup = widgets.VBox([*rows, self.start_button])
@@ -138,6 +140,7 @@ class GameView(widgets.VBox):
     def _refresh_setup(self) -> None:
         m, t = self.model, self.t
         for setting in m.settings():
+            self.setting_rows[setting.name].layout.display = None if m.applies(setting) else "none"
             self.setting_titles[setting.name].value = html.escape(t.gettext(setting.title))
             offered = m.options(setting)          # the seats of the chosen count
             for value, _w in setting.options:
