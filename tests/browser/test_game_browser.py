@@ -413,6 +413,13 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     assert not [m for m in page_log if "pageerror" in m or "model not found" in m], page_log
 
 
+def _cut_options(page) -> list:
+    """The setting buttons shown whose words do not fit in them (cut short by an ellipsis)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.tutor-game-option')]
+        .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+        .map(b => b.innerText)""")
+
+
 def test_a_whole_hand_of_two_players_on_a_phone_by_taps(game_view, touch_page, page_log):
     """The game on a phone (390 x 844, touch): the count and the start tapped, every card and
     button of a whole hand tapped, the score sheet and chart within the screen's width, and
@@ -420,6 +427,7 @@ def test_a_whole_hand_of_two_players_on_a_phone_by_taps(game_view, touch_page, p
     page = touch_page(PHONE)
     page.goto(game_view.base_url + "/voila/render/game.ipynb")
     page.wait_for_selector(".tutor-game-setup", state="visible", timeout=90_000)
+    assert not _cut_options(page), _cut_options(page)      # every option's words in full
     page.locator(".tutor-game-players-2").tap()
     page.wait_for_function("() => document.querySelector('.tutor-game-players-2')"
                            ".classList.contains('mod-primary')", timeout=15_000)

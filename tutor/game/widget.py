@@ -48,6 +48,10 @@ PAGE_STYLE = """<style>
 .tutor-game-sheet .tutor-game-totals { font-weight: bold; margin-top: 4px; }
 .tutor-game-sheet .tutor-chart svg { max-width: 100%; height: auto; margin-top: 6px; }
 .tutor-game-page .jupyter-button { font-size: 14px; }
+/* an option's words are never cut short: a long one wraps (a phone, Finnish) */
+.tutor-game-page .jupyter-button.tutor-game-option { white-space: normal; height: auto;
+  min-height: 28px; max-width: 100%; line-height: 1.3; padding-top: 4px; padding-bottom: 4px;
+  text-overflow: clip; text-align: left; }
 .tutor-game-page .jupyter-button.mod-success { background-color: #2e7d32; }  /* white on it: 5.1:1 */
 </style>"""
 
