@@ -159,13 +159,15 @@ def test_every_listed_move_of_any_count_is_legal_and_round_trips(pos):
 #: The floor of the sensible side's win rate over 200 seeded hands (seed 0), per count. The
 #: issue asks 90% at every count. A hand is won when the sensible side's hand score is higher
 #: than every other side's (a tie is not a win): with three sides (three players each alone, six
-#: in three teams) that is beating the better of two random sides. Measured (200 hands, seed 0 /
-#: seed 1): four 95% / 94.5%, two 94.5% / 94.5%, three 86% / 80.5%, six in two teams 96.5% / 97%,
-#: six in three teams 89.5% / 87%, cutthroat 96.5% / 99.5%, cutthroat with one canasta 96.5% /
-#: 98%. The floors sit at or just under the seed-0 figures (the run is deterministic), so any
-#: regression fails; three players and six in three teams are still below the issue's 90%.
-#: Against each random side apart (`pairwise_win_rate`) every count is at 90% or more
-#: (seed 0: three 92.25%, six in three teams 94%, cutthroat 94.7%).
+#: in three teams) that is beating the better of two random sides. Measured over seeds 0-8
+#: (1800 hands a count; seed 0 first): four 94.3% (95%), two 94.2% (94.5%), three 83.6% (86%),
+#: six in two teams 96.0% (96.5%), six in three teams 87.9% (89.5%), cutthroat 95.8% (96.5%),
+#: cutthroat with one canasta 96.2% (96.5%). The floors sit at or just under the seed-0 figures
+#: (the run is deterministic), so any regression fails; they are not the issue's bar, which three
+#: players and six in three teams do not reach.
+#: Against each random side apart (`pairwise_win_rate`, asserted at 90% for seed 0 only): three
+#: players 92.2% at seed 0 but 87.8% to 92.8% over seeds 0-8 (90.0% over all 1800 hands), six in
+#: three teams 90.5% to 94.5% (92.8%).
 TOURNAMENT_FLOOR = {"default": 0.95, "players=6": 0.96, "players=6, six=three-teams": 0.89,
                     "players=2": 0.94, "players=3": 0.86,
                     "players=3, three=cutthroat": 0.96,
