@@ -160,7 +160,7 @@ def test_every_listed_move_of_any_count_is_legal_and_round_trips(pos):
 #: issue asks 90% at every count. A hand is won when the sensible side's hand score is higher
 #: than every other side's (a tie is not a win): with three sides (three players each alone, six
 #: in three teams) that is beating the better of two random sides. Measured over seeds 0-8
-#: (1800 hands a count; seed 0 first): four 94.3% (95%), two 94.2% (94.5%), three 83.6% (86%),
+#: (1800 hands a count; the seed-0 figure in brackets): four 94.3% (95%), two 94.2% (94.5%), three 83.6% (86%),
 #: six in two teams 96.0% (96.5%), six in three teams 87.9% (89.5%), cutthroat 95.8% (96.5%),
 #: cutthroat with one canasta 96.2% (96.5%). The floors sit at or just under the seed-0 figures
 #: (the run is deterministic), so any regression fails; they are not the issue's bar, which three
