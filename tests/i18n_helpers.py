@@ -202,6 +202,18 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # two canastas to go out: melding down to one card, a concealed going out laying both
+    (CUT + "turn: E drawn\nE: 5C 5D 5S 9H\nE melds: AH AH AD AD AS AS AC\npile: 4S",
+     "meld 5C 5D 5S"),
+    (CUT + "turn: E drawn\nE: 5C 5D 5S 9H\nE melds: AH AH AD AD AS AS AC\nS melds: KH KS KD\n"
+     "lone: S\npile: 4S", "meld 5C 5D 5S"),
+    ("rules: players=2\nturn: N drawn\nN: AH AH AD AD AS AS AC KH KH KD KD KS KS KC\npile: 4C",
+     "meld AH AH AD AD AS AS AC; KH KH KD KD KS KS KC"),
+    ("rules: players=2\nturn: N melded\nN: 9H\nN melds: AH AH AD AD AS AS AC; KH KH KD KD KS KS KC\n"
+     "opened: -\nstarted: A K\npile: 4C", "discard 9H"),
+    ("rules: players=6\nturn: N melded\nN: 9H\n"
+     "T1: KH KH KD KD KS KS KC; AH AH AD AD AS AS AC; 5C 5D 5S\nopened: SE\nstarted: A 5\n"
+     "pile: 4C", "discard 9H"),
 ]
 
 

@@ -134,6 +134,17 @@ POSITION_ERRORS = [
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
     ('rules: players=3, three=cutthroat\nlone: S W\n',
      "line 2, column 9: 'W' is too much: 'lone:' names one seat, the lone hand (players.cutthroat)"),
+    ('rules: players=2, three=cutthroat\n',
+     "line 1, column 19: variant flag three=cutthroat is played only with players=3: add "
+     "players=3, or leave the flag out"),
+    ('rules: players=2\nturn: N drawn\nasked: pending\n',
+     "line 3, column 8: 'asked: pending' cannot be: N plays alone, and a player alone has no "
+     "partner to ask \"may I go out?\" (players.sides): write 'asked: -'"),
+    ('rules: players=3, three=cutthroat\nturn: E draw\nE: 33\nS: 33\nW: 33\nE melds: 9H 9S 9S\n'
+     'S red3: 3D 3D 3H 3H\npile: 5D 9C\nstock: -\n',
+     "line 9, column 8: In cutthroat nobody draws from an empty stock: the discard after the "
+     "last stock card ends the hand (players.cutthroat); write 'turn: E over', or put cards in "
+     "the stock"),
     ('turn: X draw\n',
      "line 1, column 7: 'X' is not a seat: N, E, S or W"),
     ('turn: S fly\n',

@@ -19,7 +19,8 @@ from tutor.engine import generate
 from tutor.engine.ruleset import FLAGS
 
 VARIANTS = ["default"] + [f"{name}={values[1]}" for name, values in FLAGS.items()
-                          if name not in ("players", "three", "six")]
+                          if name not in ("players", "three", "six", "cutthroat-canastas")]
+VARIANTS.append("players=3, three=cutthroat, cutthroat-canastas=1")   # played only there
 
 
 def everything_judged(pos) -> list:

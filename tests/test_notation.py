@@ -1,4 +1,5 @@
 """Position text: parse, print, round trips, and every refusal with its line and column."""
+import collections
 import random
 import time
 import timeit
@@ -178,6 +179,20 @@ def test_unseen_hands_get_no_red_threes_by_default():
         pos = parse_position(f"seed: {seed}")
         assert not any(c.is_red_three for h in pos.hands for c in h)
         assert sum(c.is_red_three for c in pos.stock) == 4
+
+
+@pytest.mark.parametrize("rules", ["default", "players=2", "players=6"])
+def test_red_threes_kept_out_of_hands_lie_anywhere_in_the_stock(rules):
+    """The red threes the unseen hands may not hold are put back at random places in the stock,
+    not all on top: a staged draw meets a red three about as often as after a real deal (one
+    stock card in about twenty is a red three)."""
+    on_top = sum(parse_position(f"rules: {rules}\nturn: S draw\npile: 4C\nseed: {seed}")
+                 .stock[0].is_red_three for seed in range(300))
+    assert on_top <= 30, on_top                 # was 155-198 of 300 with them all on top
+    spread = collections.Counter(
+        min(k for k, c in enumerate(parse_position(f"rules: {rules}\nseed: {seed}").stock)
+            if c.is_red_three) for seed in range(300))
+    assert max(spread) > 10                     # the first red three is sometimes deep down
 
 
 def test_unseen_hands_may_get_red_threes_on_turn():

@@ -337,6 +337,75 @@ def test_cutthroat_partners_ask_each_other_only_after_the_take():
     assert tutor.judge(lone, "ask").rule == "players.sides"            # the lone hand is alone
 
 
+@pytest.mark.parametrize("rules, seat", [("players=2", "N"), ("players=3", "E"),
+                                         ("players=3, three=cutthroat", "E")])
+def test_a_position_cannot_have_a_player_alone_asked(rules, seat):
+    """players.sides: nobody asks a player alone, so no position text can say it was asked."""
+    for answer in ("pending", "yes", "no"):
+        with pytest.raises(PositionError) as err:
+            P(f"rules: {rules}\nturn: {seat} drawn\nasked: {answer}\npile: 4C\n")
+        assert (err.value.line, err.value.column) == (3, 8)
+        assert f"{seat} plays alone, and a player alone has no partner to ask" in str(err.value)
+    partners = cut(turn="E drawn", lone="S", sm="KH KS KD").to_text().replace(
+        "asked: -", "asked: pending")
+    pending = P(partners)                               # cutthroat partners may be asked
+    assert pending.asked == "pending" and pending.actor == "W" and P(pending.to_text()) == pending
+
+
+def test_cutthroat_keep_one_says_cutthroat_not_the_count():
+    pos = cut(turn="E drawn", E="5C 5D 5S 9H", em="AH AH AD AD AS AS AC")
+    refused = tutor.judge(pos, "meld 5C 5D 5S")
+    assert not refused.legal and refused.rule == "goout.keep-one"
+    assert refused.explain().startswith("In cutthroat going out needs two canastas, and you have "
+                                        "1 canasta: you may not go out")
+    three = P("rules: players=3\nturn: E drawn\nE: 5C 5D 5S 9H\nE melds: AH AH AD AD AS AS AC\n"
+              "pile: 4S\n")
+    assert tutor.judge(three, "meld 5C 5D 5S").legal    # three each alone: one canasta will do
+
+
+def test_cutthroat_empty_stock_at_a_draw_is_refused_as_text():
+    """players.cutthroat: the discard after the last stock card ends the hand, so no turn draws
+    from an empty stock (whatever stock-out says)."""
+    text = ("rules: players=3, three=cutthroat{}\nturn: E draw\nE: 33\nS: 33\nW: 33\n"
+            "E melds: 9H 9S 9S\nS red3: 3D 3D 3H 3H\npile: 5D 9C\nstock: {}\n")
+    for stock_out in ("", ", stock-out=ends"):
+        with pytest.raises(PositionError, match="In cutthroat nobody draws from an empty stock"):
+            P(text.format(stock_out, "-"))
+    four = text.replace("rules: players=3, three=cutthroat{}", "rules: players=3{}")
+    assert tutor.judge(P(four.format("", "-")), "take").legal         # three each alone: must-take
+    assert P(text.format("", "rest").replace("E: 33", "E: 32")).phase == "draw"
+
+
+def test_flags_of_another_count_are_refused():
+    for rules, flag, needs in [("players=2, three=cutthroat", "three=cutthroat", "players=3"),
+                               ("six=three-teams", "six=three-teams", "players=6"),
+                               ("players=3, cutthroat-canastas=1", "cutthroat-canastas=1",
+                                "three=cutthroat")]:
+        with pytest.raises(RulesError) as err:
+            tutor.Ruleset.parse(rules)
+        assert str(err.value) == (f"variant flag {flag} is played only with {needs}: add {needs}, "
+                                  "or leave the flag out")
+    # a flag at its default value says nothing, at any count
+    assert tutor.Ruleset.parse("players=2, three=each-alone, six=two-teams").to_text() == "players=2"
+
+
+def test_the_concealed_words_count_the_canastas_the_table_needs():
+    two = P("rules: players=2\nturn: N drawn\nN: AH AH AD AD AS AS AC KH KH KD KD KS KS KC 9H\n"
+            "pile: 4C\n")
+    laid = two.play("meld AH AH AD AD AS AS AC; KH KH KD KD KS KS KC")
+    out = tutor.judge(laid, "discard 9H")
+    assert out.after.out_concealed
+    assert "You go out concealed: the whole hand in one turn, with two canastas" in out.explain()
+    six = P("rules: players=6\nturn: N drawn\nN: AH AH AD AD AS AS AC 5C 5D 5S 9H\n"
+            "T1: KH KH KD KD KS KS KC\nopened: SE\npile: 4C\n")
+    laid = six.play("meld AH AH AD AD AS AS AC; 5C 5D 5S")
+    out = tutor.judge(laid, "discard 9H")
+    assert out.legal and not out.after.out_concealed     # the kings' canasta is the partner's
+    assert ("not a concealed going out (100, not 200): a concealed going out must lay both "
+            "canastas in this turn") in out.explain()
+    assert "the canasta is not one of the melds" not in out.explain()
+
+
 def test_cutthroat_the_partners_melds_open_the_pile_for_both():
     # before the take each is alone: West's meld of nines is not East's
     alone = cut(turn="E draw", E="4D 5S 6C 7H", wm="9C 9S 9H", pile="7C 9D")
@@ -393,7 +462,8 @@ def test_cutthroat_canastas_1_keeps_one_canasta_to_go_out():
     out = tutor.judge(one, "discard 9H")
     assert out.legal and out.after.out == "E"
     assert tutor.judge(P(text), "discard 9H").rule == "players.cutthroat"    # the default: two
-    assert tutor.Ruleset.parse("cutthroat-canastas=1").format.canastas_to_go_out == 1  # four: as ever
+    with pytest.raises(tutor.RulesError, match="played only with three=cutthroat"):
+        tutor.Ruleset.parse("cutthroat-canastas=1")         # four players: a flag they never play
     assert P(out.after.to_text()) == out.after
 
 

@@ -569,7 +569,8 @@ def after_laying(trial, plan: Plan) -> None:
                              {"card": plan.hand[0]}, plan.hand))
         fmt = pos.rules.format
         if fmt.canastas_to_go_out > 1:      # players.two-canastas: say what the side has
-            trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left-two",
+            trial.need(Check("goout.keep-one", False, "goout.keep-one/one-left-cutthroat"
+                             if fmt.has_lone_hand else "goout.keep-one/one-left-two",
                              {"card": plan.hand[0], "players": fmt.players,
                               "canastas": sum(1 for m in plan.melds if m.is_canasta)}, plan.hand))
         else:
@@ -704,18 +705,18 @@ def _not_concealed_note(trial, touched) -> None:
     elif pos.rules.concealed == "team" and (partner := next(
             (s for s in pos.format.partners(pos.turn) if s in pos.opened), None)):
         fields = {"why": "team", "partner": partner}
-    else:
-        fields = {"why": "canasta"}
+    else:   # players.two-canastas: both canastas must be among this turn's melds
+        fields = {"why": "canasta" if pos.format.canastas_to_go_out == 1 else "canastas"}
     trial.checks.append(Check("goout.concealed", True, "goout.concealed/not!", fields))
 
 
 def _permitting(trial, plan: Plan, default: Check) -> Check:
     exempt = next((c for c in trial.checks if c.key == "meld.initial/concealed!"), None)
     if plan.out and exempt is not None:      # legal only because concealed needs no minimum
-        trial.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+        trial.checks.append(Check("goout.concealed", True, _concealed_key(trial.pos, "ok!"), {}))
         return exempt
     if plan.out:
-        key = "goout.concealed/ok" if plan.concealed else "goout.no-discard/ok"
+        key = _concealed_key(trial.pos, "ok") if plan.concealed else "goout.no-discard/ok"
         check = Check("goout.concealed" if plan.concealed else "goout.no-discard", True, key,
                       {"canastas": sum(1 for m in plan.melds if m.is_canasta)})
     elif plan.mixed_now:
@@ -744,6 +745,12 @@ def _permitting(trial, plan: Plan, default: Check) -> Check:
         return default
     trial.checks.append(check)
     return check
+
+
+def _concealed_key(pos, key: str) -> str:
+    """The words of a concealed going out: "with a canasta", or two (`players.two-canastas`)."""
+    two = "-two" if pos.format.canastas_to_go_out > 1 else ""
+    return f"goout.concealed/{key[:-1]}{two}!" if key.endswith("!") else f"goout.concealed/{key}{two}"
 
 
 def _wild_boundary(plan) -> Check | None:
@@ -805,7 +812,7 @@ def goout_last_card(trial) -> Check:
     pos = trial.pos
     if pos.started or pos.touched:
         if _concealed_by_discard(pos):
-            trial.checks.append(Check("goout.concealed", True, "goout.concealed/ok!", {}))
+            trial.checks.append(Check("goout.concealed", True, _concealed_key(pos, "ok!"), {}))
         else:
             _not_concealed_note(trial, pos.touched)
     return Check("goout.last-card", True, "goout.last-card/ok", {"card": trial.cards[0]})

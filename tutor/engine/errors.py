@@ -128,6 +128,8 @@ M("error:card.unknown",
   "10D, or JK for a joker")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
+M("error:rules.only-with",
+  "variant flag {name}={value} is played only with {needs}: add {needs}, or leave the flag out")
 
 # notation.py: position text, line by line
 M("error:position.not-text", "position text must be a string, not {type}")
@@ -250,6 +252,12 @@ M("error:position.below-minimum.how",
 M("error:position.below-minimum.opened",
   "'below-minimum: yes' says {team} melded first in this turn, so {seat} cannot have opened "
   "before")
+M("error:position.asked.alone",
+  "'asked: {value}' cannot be: {seat} plays alone, and a player alone has no partner to ask "
+  "\"may I go out?\" (players.sides): write 'asked: -'")
+M("error:position.cutthroat.stock-empty",
+  "In cutthroat nobody draws from an empty stock: the discard after the last stock card ends "
+  "the hand (players.cutthroat); write 'turn: {seat} over', or put cards in the stock")
 M("error:position.out.not-over",
   "'out:' says who went out, so the hand must be over: write 'turn: {seat} over'")
 M("error:position.out.holds", "{seat} went out, so {seat} holds no cards: write '{seat}: -'")

@@ -247,6 +247,10 @@ T("goout.concealed/ok",
   "You meld your whole hand in one turn, with a canasta, having melded nothing before: you go out concealed (100 + 100).")
 T("goout.concealed/ok!",
   "You go out concealed: the whole hand in one turn, with a canasta (100 + 100).")
+T("goout.concealed/ok-two",
+  "You meld your whole hand in one turn, with two canastas, having melded nothing before: you go out concealed (100 + 100).")
+T("goout.concealed/ok-two!",
+  "You go out concealed: the whole hand in one turn, with two canastas (100 + 100).")
 T("goout.concealed/not!",
   "This is not a concealed going out (100, not 200): {reason}.")
 T("goout.concealed/spoiled!",
@@ -311,6 +315,7 @@ P("canasta.natural", "a natural canasta, 500 besides its cards")
 P("canasta.mixed", "a mixed canasta, 300 besides its cards")
 P("not-concealed.touched", "you added to your team's meld of {ranks:plural}, laid before this turn")
 P("not-concealed.canasta", "the canasta is not one of the melds you laid this turn")
+P("not-concealed.canastas", "a concealed going out must lay both canastas in this turn, and the melds you laid this turn do not hold two canastas")
 P("not-concealed.team", "at this table your partner must not have melded before in the hand either, and {partner:name} had")
 NP("cards", "{count} card", "{count} cards")
 NP("stock.left", "{count} card is left there", "{count} cards are left there")
@@ -372,6 +377,10 @@ T("goout.keep-one/one-left-two",
   "With {players} players going out needs two canastas, and your side has {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("goout.keep-one/one-left-two~alone",
   "With {players} players going out needs two canastas, and you have {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
+T("goout.keep-one/one-left-cutthroat",
+  "In cutthroat going out needs two canastas, and your side has {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
+T("goout.keep-one/one-left-cutthroat~alone",
+  "In cutthroat going out needs two canastas, and you have {have}: you may not go out, so you may not meld down to a single card: after your discard at least one card must stay in your hand.")
 T("players.two-canastas/short~alone",
   "With {players} players going out needs two canastas, and you have {have}: you may not go out yet; keep a card to discard.")
 T("players.two-canastas/ok!~alone",
@@ -438,7 +447,7 @@ def _derived(key: str, fields: dict, t) -> dict:
         n = f["left"]
         f["stock_left"] = _part("stock.left", t, n, count=n) if n else _part("stock.left.none", t)
     if (key.startswith("players.two-canastas/") or key.startswith("players.cutthroat/two-")
-            or key == "goout.keep-one/one-left-two"):
+            or key.startswith("goout.keep-one/one-left-")):
         n = f["canastas"]
         f["have"] = _part("canastas.have", t, n, count=n) if n else _part("canastas.none", t)
     if key == "turn.draw/ok":

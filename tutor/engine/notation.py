@@ -265,16 +265,22 @@ class _Parse:
     def read_rules(self, line, value):
         offset = line.vstart - 1
         pos = 0
+        where = {}                              # flag name -> its column
         for item in value.replace(";", ",").split(","):
             col = offset + pos + (len(item) - len(item.lstrip())) + 1
             pos += len(item) + 1
             if not item.strip():
                 continue
+            where[item.strip().lower().partition("=")[0].strip()] = col
             try:
-                Ruleset.parse(item.strip().lower())
+                Ruleset.parse(item.strip().lower(), combined=False)
             except RulesError as exc:
                 raise PositionError(exc, line.no, col) from None
-        self.rules = Ruleset.parse(value.strip().lower())
+        try:
+            self.rules = Ruleset.parse(value.strip().lower())
+        except RulesError as exc:               # a flag that does not fit the others
+            raise PositionError(exc, line.no, where.get(exc.fields.get("name"), line.valcol)) \
+                from None
 
     def seat(self, word, line, col, key="error:position.not-a-seat"):
         """A seat of this table, or a `PositionError` naming the seats there are."""
@@ -543,6 +549,11 @@ class _Parse:
                 if side_of(seat) == team:
                     self.fail("error:position.below-minimum.opened", self.lines["opened"].no,
                               col, team=team, seat=seat)
+        if self.asked != "-":
+            line = self.lines["asked"]
+            if not self.decided().partners(self.turn):
+                self.fail("error:position.asked.alone", line.no, line.valcol, value=self.asked,
+                          seat=self.turn)
         if self.out is not None:
             line = self.lines["out"]
             if self.phase != "over":
@@ -594,6 +605,11 @@ class _Parse:
         self.read()
         self.check()
         dealt, rest, has_layout = self.deal_unseen()
+        if (self.fmt.has_lone_hand and self.phase == "draw" and not self.stock_shown
+                and not rest):
+            line = self.lines.get("stock") or self.lines["turn"]
+            self.fail("error:position.cutthroat.stock-empty", line.no, line.valcol,
+                      seat=self.turn)
         shown = tuple(sort_cards(c for c, _, _ in s) for s in self.shown)
         hands = tuple(sort_cards(shown[i] + dealt[i]) if dealt[i] else shown[i]
                       for i in range(self.fmt.players))
@@ -644,13 +660,14 @@ def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool, packs: i
 
     The pool in `Card.order`, shuffled with ``random.Random(seed)``, is dealt to the seats
     in turn order (N E S W for four), `unseen[i]` cards each, red threes skipped unless
-    `red_ok`. Returns ``(dealt, rest, short)``: the cards per seat (a tuple per seat), the
+    `red_ok` (each then put back at a random place in the stock). Returns ``(dealt, rest, short)``: the cards per seat (a tuple per seat), the
     rest of the stock in shuffled order, and how many hand slots the pool could not fill.
     """
     pool = [c for c in _POOL_ORDER for _ in range(_copies(c, packs) - copies[c.index])]
-    random.Random(seed).shuffle(pool)
+    rng = random.Random(seed)
+    rng.shuffle(pool)
     dealt = []
-    rest = []
+    skipped = []                    # red threes passed over while dealing the hands
     short = 0
     it = iter(pool)
     for i in range(len(unseen)):
@@ -661,13 +678,15 @@ def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool, packs: i
             if card is None:
                 break
             if card.is_red_three and not red_ok:
-                rest.append(card)
+                skipped.append(card)
                 continue
             got.append(card)
             need -= 1
         short += need
         dealt.append(tuple(got))
-    rest.extend(it)
+    rest = list(it)
+    for card in skipped:            # each at a random place in the stock, not all on top
+        rest.insert(rng.randrange(len(rest) + 1), card)
     return tuple(dealt), tuple(rest), short
 
 

@@ -29,6 +29,13 @@ FLAGS: dict[str, tuple[str, ...]] = {
 }
 #: Combinations of flags the tutor does not play yet: refused in words, never played wrongly.
 NOT_BUILT: dict = {}
+#: A flag that changes only one table: its other values need this flag's value (else refused,
+#: so a position never says a variant that is not played).
+ONLY_WITH: dict[str, tuple[str, str]] = {
+    "three": ("players", "3"),
+    "six": ("players", "6"),
+    "cutthroat-canastas": ("three", "cutthroat"),
+}
 
 
 @dataclass(frozen=True)
@@ -68,8 +75,9 @@ class Ruleset:
             for seat in fmt.seats})
 
     @classmethod
-    def parse(cls, text: "str | Ruleset | None") -> "Ruleset":
-        """``"default"`` or ``"wilds=not-outnumber, black-threes=never"``."""
+    def parse(cls, text: "str | Ruleset | None", combined: bool = True) -> "Ruleset":
+        """``"default"`` or ``"wilds=not-outnumber, black-threes=never"``. `combined` False:
+        each flag alone, not whether it fits the others (`ONLY_WITH`)."""
         if isinstance(text, Ruleset):
             return text
         if text is None or text.strip() in ("", "default"):
@@ -88,6 +96,11 @@ class Ruleset:
             if (name, value) in NOT_BUILT:
                 raise RulesError(NOT_BUILT[name, value])
             values[_attr(name)] = value
+        for name, (other, needed) in ONLY_WITH.items() if combined else ():
+            value = values.get(_attr(name), FLAGS[name][0])
+            if value != FLAGS[name][0] and values.get(_attr(other), FLAGS[other][0]) != needed:
+                raise RulesError("error:rules.only-with", name=name, value=value,
+                                 needs=f"{other}={needed}")
         return cls(**values)
 
     def to_text(self) -> str:
