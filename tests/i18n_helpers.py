@@ -202,6 +202,9 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # a cutthroat partner adds to the side's meld (both partners may hold one of a rank)
+    (CUT + "turn: E drawn\nE: 9D 4C 5D\nW melds: 9C 9S 9H\nS melds: KH KS KD\nlone: S\npile: 7C",
+     "meld 9D"),
     # two canastas to go out: melding down to one card, a concealed going out laying both
     (CUT + "turn: E drawn\nE: 5C 5D 5S 9H\nE melds: AH AH AD AD AS AS AC\npile: 4S",
      "meld 5C 5D 5S"),

@@ -76,7 +76,17 @@ def _before_the_move(pos, ruling, lang: str) -> tuple:
     """(rule ids, explanation) of a legal move as its seat can know them before making it:
     a draw from a stock that is not empty is a plain draw, whatever card comes."""
     if ruling.move.kind == "draw" and pos.stock:
-        return ("turn.draw",), render("turn.draw/ok", {"stock": len(pos.stock)}, lang)
+        count = pos.format.draw_count
+        if count == 1:
+            return ("turn.draw",), render("turn.draw/ok", {"stock": len(pos.stock)}, lang)
+        # players.draw-two: two cards (or the one left), the count as if no red three came
+        drawn = min(count, len(pos.stock))
+        key = "players.draw-two/ok" if drawn == count else "players.draw-two/short"
+        if drawn == count and pos.format.has_lone_hand:
+            key += "-cutthroat"
+        fields = {"count": count, "drawn": drawn, "stock": len(pos.stock),
+                  "left": len(pos.stock) - drawn}
+        return ("players.draw-two",), render(key, fields, lang)
     if ruling.decisive.key == "pile.black-three/covered":
         # the black three under the top is buried: the seat does not see it (SeatView), so
         # the take is explained by its own rule, as it would be over any other card

@@ -130,13 +130,17 @@ class _View:
         self.race = False               # set by the player: the side leads and may go out
 
 
-def table_points(view, team: str) -> int:
-    """What a team has on the table, as the score sheet would count it (`score.*`)."""
+def table_points(view, team: str, seat: str | None = None) -> int:
+    """What a team has on the table, as the score sheet would count it (`score.*`); in
+    cutthroat, as it counts for `seat`, whose own red threes alone are its (`players.cutthroat`)."""
     melds = view.team_melds(team)
     points = sum(m.points for m in melds)
     points += sum(NATURAL_CANASTA if m.is_natural_canasta else MIXED_CANASTA
                   for m in melds if m.is_canasta)
-    threes = len(view.team_red3(team))
+    if seat is not None and view.rules.format.has_lone_hand:
+        threes = len(view.red3[view.rules.red3_index[seat]])
+    else:
+        threes = len(view.team_red3(team))
     if threes:
         scale = view.rules.format.red3_scale            # players.red3-six
         bonus = scale[threes] if scale else ALL_RED_THREES if threes == 4 else RED_THREE * threes
@@ -160,9 +164,11 @@ def _team_lead(view, team: str) -> tuple[int, int]:
     as the seat of `view` can reckon them: the table as it lies, the hands it cannot see at
     `UNSEEN_CARD` a card."""
     fmt = view.format
-    mine = table_points(view, team) - sum(_held_points(view, s) for s in fmt.seats_of(team))
-    theirs = max(table_points(view, opp) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
-                 for opp in fmt.other_sides(team))      # the best placed opposing side
+    # cutthroat: each player's own red threes (players.cutthroat); elsewhere the side's
+    mine = (table_points(view, team, view.turn if fmt.side_of(view.turn) == team else view.seat)
+            - sum(_held_points(view, s) for s in fmt.seats_of(team)))
+    theirs = max(table_points(view, opp, seat) - sum(_held_points(view, s) for s in fmt.seats_of(opp))
+                 for opp in fmt.other_sides(team) for seat in fmt.seats_of(opp))   # the best placed
     if fmt.side_of(view.turn) == team:
         # going out melds the hand (its cards count plus instead of minus) and scores 100
         held = _held_points(view, view.turn)
@@ -491,10 +497,9 @@ class SensiblePlayer(Player):
                     size=size, **fields))
             elif wilds and v.danger:
                 parts.append(t.format(t.ngettext(
-                    "{cards} goes on your meld of {rank:plural}: the opponents are close to going "
-                    "out, so meld down what you can",
-                    "{cards} go on your meld of {rank:plural}: the opponents are close to going "
-                    "out, so meld down what you can", n), **fields))
+                    "{cards} goes on your meld of {rank:plural}: {why}, so meld down what you can",
+                    "{cards} go on your meld of {rank:plural}: {why}, so meld down what you can", n),
+                    why=_danger_words(v), **fields))
             else:
                 parts.append(t.format(t.ngettext(
                     "{cards} builds your meld of {rank:plural} toward a canasta ({size} of 7 cards)",
@@ -509,6 +514,9 @@ class SensiblePlayer(Player):
     def _discard_reason(self, v: _View, card) -> str:
         t = v.t
         view = v.seen_by
+        if not view.stock_size and view.rules.format.has_lone_hand:
+            return t.format(t.gettext("Discard {card}: the stock is gone, so this discard ends the "
+                                      "hand."), card=card)
         if card.is_black_three:
             return t.format(t.gettext("Discard {card}: a black three blocks {seat:name} from taking the pile."),
                             card=card, seat=view.rules.format.next_seat(view.turn))
@@ -526,13 +534,32 @@ class SensiblePlayer(Player):
             why.append(t.gettext("the top card of the pile has the same rank, so it is less "
                                  "likely wanted"))
         unseen = max(0, v.copies - v.seen.get(rank, 0))
-        if unseen <= 3:
+        if unseen == 0:
+            why.append(t.format(t.gettext("no {rank:name} is left unseen"), rank=rank))
+        elif unseen <= 3:
             why.append(t.format(t.ngettext("only {n} {rank:name} is unseen", "only {n} {rank:plural} are unseen",
                                            unseen), n=unseen, rank=rank))
         if not why:
             why.append(t.gettext("it is the card you need least"))
         # TRANSLATORS: {reasons} is a list of clauses ("it is your only king, only 2 kings are unseen")
         return t.format(t.gettext("Discard {card}: {reasons}."), card=card, reasons=t.join(why))
+
+
+def _danger_words(v: _View) -> str:
+    """Why the player melds down (`_View.danger`), as true in the position: an opposing side
+    that could go out soon, one a canasta short of it (`players.two-canastas`), or the stock
+    nearly gone."""
+    t, view, fmt = v.t, v.seen_by, v.pos.format
+    near = [side for side in v.opp if view.has_canasta(side)
+            and min(view.counts[s] for s in fmt.seats_of(side)) <= 4]
+    if any(sum(1 for m in view.team_melds(side) if m.is_canasta) >= fmt.canastas_to_go_out
+           for side in near):
+        return t.gettext("the opponents are close to going out")
+    if near:
+        return t.gettext("the opponents have a canasta and few cards left")
+    n = v.stock
+    return t.ngettext("only {n} card is left in the stock", "only {n} cards are left in the stock",
+                      n).format(n=n)
 
 
 def _take_reason(v: _View, m: Move) -> str:
@@ -642,7 +669,39 @@ def _why_not_take(pos, t) -> str:
     ruling = judge(pos, "take")
     if ruling.legal:
         return t.gettext("Draw from the stock.")
-    return t.gettext("Draw from the stock: the pile cannot be taken ({rule}).").format(rule=ruling.rule)
+    view = pos.seen_by(pos.actor)
+    top = view.top
+    if top.is_wild:
+        return t.gettext("Draw from the stock: nobody can take the pile while a wild card lies on top.")
+    if top.is_black_three:
+        return t.gettext("Draw from the stock: a black three on top blocks you from taking the pile.")
+    naturals = sum(1 for c in view.hand if c.is_natural and c.rank == top.rank)
+    wilds = sum(1 for c in view.hand if c.is_wild)
+    if (view.is_frozen_for(pos.team) or view.frozen_for_player()) and naturals < 2:
+        return t.format(t.gettext("Draw from the stock: the pile is frozen for you, and you hold "
+                                  "no natural pair of {rank:plural} for its top card."),
+                        rank=top.rank)
+    if pos.meld_of(pos.team, top.rank) is None and (naturals < 1 or naturals + wilds < 2):
+        return t.format(t.gettext("Draw from the stock: you have no meld of {rank:plural} and no "
+                                  "pair of them to meld the top card with."), rank=top.rank)
+    # what else stops every take (a first meld short of the minimum, ...): the judge's words
+    best = min((judge(pos, m) for m in _take_tries(view, top)), key=lambda r: len(r.checks),
+               default=ruling)
+    return t.format(t.gettext("Draw from the stock: the pile cannot be taken. {reason}"),
+                    reason=best.explain(t.lang))
+
+
+def _take_tries(view, top) -> list:
+    """The takes worth explaining when none is legal: with the natural cards of the top's rank
+    (and a wild card, where only one natural is held)."""
+    naturals = [c for c in view.hand if c.is_natural and c.rank == top.rank]
+    wild = next((c for c in view.hand if c.is_wild), None)
+    tries = []
+    if len(naturals) >= 2:
+        tries.append(Move.parse("take " + " ".join(c.text for c in naturals[:2])))
+    elif naturals and wild is not None:
+        tries.append(Move.parse(f"take {naturals[0].text} {wild.text}"))
+    return tries
 
 
 def explain_choice(pos, move, lang: str = "en") -> str:

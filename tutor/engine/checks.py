@@ -401,8 +401,10 @@ def lay_groups(trial, taking: bool) -> Plan:
     if merged:
         joined = list(dict.fromkeys(r for r in merged if r in old_ranks))  # once a rank; not laid now
         if joined:
-            trial.checks.append(Check("meld.one-per-rank", True, "meld.one-per-rank/joined!",
-                                      {"ranks": joined}))
+            pos = trial.pos             # a cutthroat partnership may hold two melds of a rank
+            key = ("meld.one-per-rank/joined-partners!" if pos.rules.format.has_lone_hand
+                   and pos.format.partners(pos.turn) else "meld.one-per-rank/joined!")
+            trial.checks.append(Check("meld.one-per-rank", True, key, {"ranks": joined}))
     if plan.black_threes:
         trial.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
     for rank, size in sizes.items():            # a meld of this action became a canasta
@@ -855,6 +857,9 @@ def one_discard(trial) -> Check | None:
 
 def turn_discard(trial) -> Check:
     card = trial.cards[0]
+    if not trial.pos.stock and trial.pos.rules.format.has_lone_hand:
+        # players.cutthroat: nobody plays next, this discard ends the hand (the note says why)
+        return Check("turn.discard", True, "turn.discard/last", {"card": card}, (card,))
     return Check("turn.discard", True, "turn.discard/ok",
                  {"card": card, "next": trial.pos.format.next_seat(trial.pos.turn),
                   "black_three": card.is_black_three,

@@ -76,6 +76,8 @@ T("turn.meld/ok",
   "After drawing you may meld: {laid}.")
 T("turn.discard/one-card",
   "A turn ends with exactly one card discarded; you offer {count} ({cards}).")
+T("turn.discard/last",
+  "You discard {card}, the last discard of the hand.")
 T("turn.discard/ok",
   "You discard {card} and your turn ends; {next:name} plays next.{note}")
 # other player counts (players.*)
@@ -351,6 +353,10 @@ T("meld.size/short~alone",
   "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and you have no meld of {rank:plural} to add to.")
 T("meld.wild-alone/no-meld~alone",
   "You have no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join a meld you already have.{theirs_note}{order_note}")
+T("meld.one-per-rank/theirs-too~alone",
+  "An opponent has a meld of {rank:plural}, but that does not stop you: each player has a meld of a rank of their own.")
+T("meld.one-per-rank/joined-partners!",
+  "The cards join your side's meld of {ranks:plural}; where you and your partner each hold a meld of a rank, they join your own unless you name your partner's.")
 T("meld.one-per-rank/joined!~alone",
   "You already have a meld of {ranks:plural}: the cards join it, since a player has one meld per rank.")
 T("meld.own-team/theirs~alone",

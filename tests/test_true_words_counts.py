@@ -1,0 +1,136 @@
+"""The computer's reasons and the hints at every player count are claims about the position
+(issue 18: "hints and reasons speak of sides and partners rightly"): each test stages a
+position where an earlier sentence was false and checks the words against the position."""
+from __future__ import annotations
+
+import re
+
+import tutor
+from tutor.engine.goout import can_go_out
+from tutor.hints import hint
+from tutor.players import SensiblePlayer, _team_lead, explain_choice
+
+P = tutor.Position.parse
+
+#: cutthroat, East the lone hand; South may go out; South laid one red three, West three
+CUT_OUT = """rules: players=3, three=cutthroat
+turn: S melded
+score: E 0, S 0, W 0
+E: KD KS 6C 6D 4S
+S: AC AH AH AS KH KS QC QC QD QH 7D 7H 7S 6H 4S 3S
+W: QS 7H 7S 5C 5H
+E melds: JK 2H 2H AC AD AD AS; 8C 8C 8H; 2C 2D JC JC JD JD JH JH JS JS; JK 10C 10C 10D 10D 10H 10S; 5C 5D 5D 5H 5S 5S; 9D 9D 9S; QD QH QS
+S melds: 2S 10H 10S; JK 2S 4C 4C 4D 4H 4H
+S red3: 3D
+W melds: JK 2C 8D 8D 8H 8S 8S; 9C 9C 9H 9H 9S; 6C 6D 6H 6S; KC KC KD KH
+W red3: 3H 3D 3H
+lone: E
+pile: 3C 3S 7C 3C 4D
+stock: exactly 7D 2D 6S 7C
+opened: E S W
+touched: 8 6
+"""
+
+
+def _out_now(pos):
+    """South goes out this turn the way the sensible player would: the position after."""
+    player = SensiblePlayer()
+    from tutor.players import _View
+    from tutor.engine.generate import legal_rulings
+    while pos.phase != "over":
+        pos = player._going_out_step(_View(pos), legal_rulings(pos)).after
+    return pos
+
+
+def test_a_cutthroat_partner_reckons_only_its_own_red_threes():
+    """players.cutthroat: red threes count only for the player who laid them (800 only for one
+    player's four), so South's lead counts South's one red three, not the side's four."""
+    pos = P(CUT_OUT)
+    assert can_go_out(pos)
+    mine, theirs = _team_lead(pos.seen_by("S"), pos.team)
+    sheet = tutor.score_hand(_out_now(pos))
+    actual = sheet["S"].total - sheet["E"].total
+    assert abs((mine - theirs) - actual) <= 60, (mine, theirs, actual)     # hands at 10 a card
+    assert actual < 0                   # going out now South would trail: it says so, or plays on
+    _, why = SensiblePlayer().decide(pos)
+    assert "would lead" not in why
+
+
+def test_the_last_cutthroat_discard_ends_the_hand_in_every_sentence():
+    pos = P(CUT_OUT.replace("stock: exactly 7D 2D 6S 7C", "stock: -").replace(
+        "S: AC AH AH AS KH KS QC QC QD QH 7D 7H 7S 6H 4S 3S", "S: 3S 4S").replace(
+        "E: KD KS 6C 6D 4S", "E: KD KS 6C 6D 4S AC AH AH AS KH KS QC QC QD QH 7D 7H 7S 6H 7D 2D 6S 7C"))
+    ruling = tutor.judge(pos, "discard 3S")
+    words = ruling.explain()
+    assert ruling.legal and "the last discard of the hand" in words
+    assert "plays next" not in words and "blocks" not in words
+    assert ruling.after.phase == "over"
+    assert explain_choice(pos, "discard 3S") == ("Discard 3♠: the stock is gone, so this discard "
+                                                 "ends the hand.")
+    assert "plays next" not in hint(pos).text
+
+
+def test_the_hint_for_a_draw_of_two_counts_two_cards():
+    for rules, words in [("players=2", "with two players each turn draws two"),
+                         ("players=3, three=cutthroat", "in cutthroat each turn draws two")]:
+        pos = tutor.deal(seed=0, rules=rules)
+        said = hint(pos)
+        assert said.move.kind == "draw" and said.rules[0] == "players.draw-two", said.text
+        assert f"({len(pos.stock) - 2} cards are left there)" in said.text and words in said.text
+        assert said.text.count("(players.draw-two) You draw two cards from the stock") == 1
+    four = hint(tutor.deal(seed=0))
+    assert four.rules[0] == "turn.draw" and "You draw the top card of the stock" in four.text
+
+
+#: two players; South has one canasta and three cards: close, but a canasta short of going out
+TWO_ONE_CANASTA = """rules: players=2
+turn: N drawn
+N: JK AS KD QH QH 9D 9S 8D 8H 6H 5D 5S 3C
+S: JS 7H 5C
+N melds: JK KC KD KS; JK 2H 10C 10H 10H 10S 10S; AH AH AS; JC JC JS
+S melds: 2C 2S 4C 4D 4H 4S 4S; QC QD QS QS; 6C 6C 6D; 9D 9H 9S
+S red3: 3H 3D 3H
+pile: 3C 8D
+stock: rest
+"""
+
+
+def test_an_opponent_a_canasta_short_is_not_said_to_be_close_to_going_out():
+    """players.two-canastas: with one canasta the opponent cannot go out yet."""
+    pos = P(TWO_ONE_CANASTA)
+    move, why = SensiblePlayer().decide(pos)
+    assert "close to going out" not in why
+    if "meld down" in why:
+        assert "the opponents have a canasta and few cards left" in why
+    two = P(TWO_ONE_CANASTA.replace("6C 6C 6D;", "6C 6C 6D 6D 6S 2D 2S;"))      # two canastas
+    assert "close to going out" in explain_choice(two, "meld KD JK")
+
+
+def test_a_player_alone_hears_each_player_has_a_meld_of_a_rank():
+    pos = P("rules: players=2\nturn: N drawn\nN: QD QH QH 4C 5D\nN melds: 7C 7D 7S\n"
+            "S melds: QC QD QS QS\npile: 4S\n")
+    words = tutor.judge(pos, "meld QD QH QH").explain()
+    assert "each player has a meld of a rank of their own" in words and "team" not in words
+
+
+def test_why_the_pile_cannot_be_taken_in_words_not_ids():
+    """The draw reason says what stops the take, as the seat sees it, with no rule id."""
+    frozen = P("rules: players=2\nturn: N draw\nN: 9D 4C 5D 6H\npile: 7C 9S\n")   # N has not melded
+    why = SensiblePlayer().decide(frozen)[1]
+    assert why == ("Draw from the stock: the pile is frozen for you, and you hold no natural pair "
+                   "of nines for its top card.")
+    open_pile = P("turn: SW draw\nrules: players=6, six=three-teams\nSW: 2C AC AC JD JH 9C 4C\n"
+                  "T2: 2H 9D 9H 9S\npile: 7D 3C KH\n")      # SW plays in T2
+    why = SensiblePlayer().decide(open_pile)[1]
+    assert why == ("Draw from the stock: you have no meld of kings and no pair of them to meld "
+                   "the top card with.")
+    for pos in (frozen, open_pile):
+        for lang in ("en", "sv", "fi"):
+            assert not re.search(r"\(\w+\.[\w.-]+\)", SensiblePlayer().decide(pos, lang)[1])
+
+
+def test_no_rank_unseen_is_said_in_words_not_zero():
+    pos = P("rules: players=2\nturn: N drawn\nN: KH 4C 5D 6H 8S\nS melds: KC KC KD KD KS KS\n"
+            "N melds: 9C 9D 9S\npile: 7C KH\n")
+    words = explain_choice(pos, "discard KH")
+    assert "no king is left unseen" in words and "only 0" not in words
