@@ -202,6 +202,10 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # cards joining several melds of the side at once
+    ("turn: S drawn\nS: KD 9D 4C 5D\nNS: KH KS KC; 9C 9S 9H\npile: 7C", "meld KD; 9D"),
+    ("rules: players=2\nturn: S drawn\nS: KD 9D 4C 5D\nS melds: KH KS KC; 9C 9S 9H\npile: 7C",
+     "meld KD; 9D"),
     # a cutthroat partner adds to the side's meld (both partners may hold one of a rank)
     (CUT + "turn: E drawn\nE: 9D 4C 5D\nW melds: 9C 9S 9H\nS melds: KH KS KD\nlone: S\npile: 7C",
      "meld 9D"),

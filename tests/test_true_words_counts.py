@@ -101,7 +101,7 @@ def test_an_opponent_a_canasta_short_is_not_said_to_be_close_to_going_out():
     move, why = SensiblePlayer().decide(pos)
     assert "close to going out" not in why
     if "meld down" in why:
-        assert "the opponents have a canasta and few cards left" in why
+        assert "your opponent has a canasta and few cards left" in why
     two = P(TWO_ONE_CANASTA.replace("6C 6C 6D;", "6C 6C 6D 6D 6S 2D 2S;"))      # two canastas
     assert "close to going out" in explain_choice(two, "meld KD JK")
 
@@ -134,3 +134,13 @@ def test_no_rank_unseen_is_said_in_words_not_zero():
             "N melds: 9C 9D 9S\npile: 7C KH\n")
     words = explain_choice(pos, "discard KH")
     assert "no king is left unseen" in words and "only 0" not in words
+
+
+def test_one_opponent_is_your_opponent():
+    """Two players: one opponent, "your opponent"; three players each alone: "the opponents"."""
+    two = P("rules: players=2\nturn: N drawn\nN: KH 4C 5D 6H 8S\nN melds: 9C 9D 9S\n"
+            "S melds: 7C 7D 7S\npile: 4S\n")
+    assert "your opponent has no meld of kings" in explain_choice(two, "discard KH")
+    three = P("rules: players=3\nturn: E drawn\nE: KH 4C 5D 6H 8S\nE melds: 9C 9D 9S\n"
+              "S melds: 7C 7D 7S\npile: 4S\n")
+    assert "the opponents have no meld of kings" in explain_choice(three, "discard KH")

@@ -207,6 +207,8 @@ def _wants_out(pos, margin: int = 0, old: int = 16, lang: str = "en",
                                 "the hand is old (only {n} cards left in the stock)", n).format(n=n)
     if trail <= behind and any(min(view.counts[s] for s in pos.format.seats_of(side)) <= 2
                                and view.has_canasta(side) for side in pos.format.other_sides(team)):
+        if _one_opponent(pos):
+            return True, t.gettext("your opponent is about to go out")
         return True, t.gettext("the opponents are about to go out themselves")
     if alone:
         return False, t.ngettext(
@@ -527,7 +529,9 @@ class SensiblePlayer(Player):
         if v.counts.get(rank, 0) == 1:
             why.append(t.format(t.gettext("it is your only {rank:name}"), rank=rank))
         if rank not in v.theirs and v.theirs:
-            why.append(t.format(t.gettext("the opponents have no meld of {rank:plural}"), rank=rank))
+            why.append(t.format(t.gettext("your opponent has no meld of {rank:plural}")
+                                if _one_opponent(v.pos) else
+                                t.gettext("the opponents have no meld of {rank:plural}"), rank=rank))
         elif rank in v.theirs and view.crosswise:
             why.append(t.gettext("the pile is frozen, so it cannot be added to their meld"))
         if v.pile_ranks.get(rank):
@@ -545,6 +549,12 @@ class SensiblePlayer(Player):
         return t.format(t.gettext("Discard {card}: {reasons}."), card=card, reasons=t.join(why))
 
 
+def _one_opponent(pos) -> bool:
+    """Is there a single opposing player (two players): "your opponent", not "the opponents"?"""
+    fmt = pos.format
+    return sum(len(fmt.seats_of(side)) for side in fmt.other_sides(pos.team)) == 1
+
+
 def _danger_words(v: _View) -> str:
     """Why the player melds down (`_View.danger`), as true in the position: an opposing side
     that could go out soon, one a canasta short of it (`players.two-canastas`), or the stock
@@ -554,9 +564,11 @@ def _danger_words(v: _View) -> str:
             and min(view.counts[s] for s in fmt.seats_of(side)) <= 4]
     if any(sum(1 for m in view.team_melds(side) if m.is_canasta) >= fmt.canastas_to_go_out
            for side in near):
-        return t.gettext("the opponents are close to going out")
+        return (t.gettext("your opponent is close to going out") if _one_opponent(v.pos) else
+                t.gettext("the opponents are close to going out"))
     if near:
-        return t.gettext("the opponents have a canasta and few cards left")
+        return (t.gettext("your opponent has a canasta and few cards left") if _one_opponent(v.pos)
+                else t.gettext("the opponents have a canasta and few cards left"))
     n = v.stock
     return t.ngettext("only {n} card is left in the stock", "only {n} cards are left in the stock",
                       n).format(n=n)

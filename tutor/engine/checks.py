@@ -403,7 +403,8 @@ def lay_groups(trial, taking: bool) -> Plan:
         if joined:
             pos = trial.pos             # a cutthroat partnership may hold two melds of a rank
             key = ("meld.one-per-rank/joined-partners!" if pos.rules.format.has_lone_hand
-                   and pos.format.partners(pos.turn) else "meld.one-per-rank/joined!")
+                   and pos.format.partners(pos.turn) else "meld.one-per-rank/joined!"
+                   if len(joined) == 1 else "meld.one-per-rank/joined-several!")
             trial.checks.append(Check("meld.one-per-rank", True, key, {"ranks": joined}))
     if plan.black_threes:
         trial.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))

@@ -189,6 +189,8 @@ T("meld.wild-fixed/exchange",
   "A melded wild card ({wild}) can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
 T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
+T("meld.one-per-rank/joined-several!",
+  "Your team already has melds of {ranks:plural}: the cards join them, since a team has one meld per rank.")
 T("meld.own-team/theirs",
   "The {rank:name} meld belongs to {team:name}: you may add only to your own team's melds.")
 T("meld.threes/never",
@@ -359,6 +361,8 @@ T("meld.one-per-rank/joined-partners!",
   "The cards join your side's meld of {ranks:plural}; where you and your partner each hold a meld of a rank, they join your own unless you name your partner's.")
 T("meld.one-per-rank/joined!~alone",
   "You already have a meld of {ranks:plural}: the cards join it, since a player has one meld per rank.")
+T("meld.one-per-rank/joined-several!~alone",
+  "You already have melds of {ranks:plural}: the cards join them, since a player has one meld per rank.")
 T("meld.own-team/theirs~alone",
   "The {rank:name} meld belongs to {team:name}: you may add only to your own melds.")
 T("meld.threes/no-canasta~alone",
