@@ -1,4 +1,4 @@
-"""Cards: the 54 kinds of card and the 108-card Canasta deck.
+"""Cards: the 53 kinds of card (52 suit-ranks and the joker) and the 108-card Canasta deck.
 
 Glossary (RULES.md, `deck.*`):
 - *natural*: any card that is not wild — 4 to A, and the threes.
