@@ -256,8 +256,23 @@ def test_six_players_game_and_first_meld_table():
     assert tutor.Ruleset.parse("default").initial_minimum_for(9000) == 120
     pos = P("rules: players=6\nturn: S drawn\nscore: T1 0, T2 8000\nS: KH KD KS QH QD QS 4C\n"
             "pile: 9C\nstock: rest\n")
-    short = tutor.judge(pos, "meld KH KD KS; QH QD QS")
+    short = tutor.judge(pos, "meld KH KD KS; QH QD QS")              # 60 points
     assert not short.legal and short.rule == "meld.initial" and "150" in short.explain()
+    # 130 points: enough at four players (120 from 3000), short of the six-player row
+    rich = P("rules: players=6\nturn: S drawn\nscore: T1 0, T2 8000\nS: AH AD AS KH KD KS JK 4C 5D 6H\n"
+             "pile: 9C\nstock: rest\n")
+    row = tutor.judge(rich, "meld AH AD AS JK; KH KD KS")
+    assert not row.legal and row.rule == "players.game-six", row.rule
+    assert "at least 150 points" in row.explain()
+    assert tutor.judge(P(rich.to_text().replace("T2 8000", "T2 7495")),
+                       "meld AH AD AS JK; KH KD KS").legal            # 7495: the 120 row
+    four = P("turn: S drawn\nscore: NS 0, EW 8000\nS: AH AD AS KH KD KS JK 4C 5D 6H\npile: 9C\n")
+    assert tutor.judge(four, "meld AH AD AS JK; KH KD KS").legal     # four players: 120
+    enough = P("rules: players=6\nturn: S drawn\nscore: T1 0, T2 8000\n"
+               "S: AH AD AS KH KD KS JK 2C 4C 5D\npile: 9C\nstock: rest\n")    # 160 in two melds
+    melds = [m for m in tutor.legal_moves(enough) if m.kind == "meld"]
+    assert melds and all(sum(c.value for c in m.cards) >= 150 for m in melds)
+    assert tutor.judge(enough, "meld AH AD AS JK 2C; KH KD KS").legal   # no group alone is 150
 
 
 def test_a_game_of_three_sides_knows_its_winner():

@@ -12,6 +12,7 @@ when a legal move is explained.
 from __future__ import annotations
 
 from .cards import MELD_RANKS, sort_cards
+from .formats import FOUR
 from .position import CANASTA_SIZE, Meld, Position, zone_seats
 from .ruling import Check
 from .opening import has_opened, per_player
@@ -651,6 +652,11 @@ def _theirs(pos, team, rank):
     return None
 
 
+#: The rules a first meld short of its minimum is refused by (`meld.initial`, and the six-player
+#: row of `players.game-six`).
+MINIMUM_RULES = ("meld.initial", "players.game-six")
+
+
 def initial_minimum(trial, plan, exempt: bool) -> Check | None:
     """`meld.initial`: the first meld of a hand must reach the minimum for the team's score.
     Going out concealed after drawing from the stock needs none (`exempt`: this action goes
@@ -678,7 +684,11 @@ def initial_minimum(trial, plan, exempt: bool) -> Check | None:
         if can_go_out(after_plan(pos, plan)):
             return Check("meld.initial", True, "meld.initial/concealed-later!", fields)
         plan.below_minimum, plan.after = False, None
-    return Check("meld.initial", False, "meld.initial/short-own" if own else
+    # the six-player row (150 from 7500, players.game-six) decides where the four-player
+    # table would have allowed the meld
+    rule = ("players.game-six" if plan.points >= FOUR.initial_minimum_for(score)
+            else "meld.initial")
+    return Check(rule, False, "meld.initial/short-own" if own else
                  "meld.initial/short-player" if per_player(pos) else "meld.initial/short", fields,
                  tuple(c for _, cards in plan.laid for c in cards))
 

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from .goout import can_go_out
 from .opening import has_opened
-from .checks import wilds_fit
+from .checks import MINIMUM_RULES, wilds_fit
 from .judge import judge, judge_built
 from .moves import Group, Move
 from .position import as_position
@@ -154,7 +154,7 @@ def _legal(pos, candidates, short=None) -> list:
             ruling = judge_built(pos, move)
             if ruling.legal:
                 out.append((move, ruling))
-            elif short is not None and ruling.rule == "meld.initial":
+            elif short is not None and ruling.rule in MINIMUM_RULES:
                 short.append(move)
     return out
 
