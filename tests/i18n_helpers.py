@@ -202,6 +202,9 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # a meld or a seat named from another table
+    ("turn: N drawn\nN: 2D 2H 5C 6C\nNS: KH KS KS\nEW: KC KC KD\npile: 9C", "meld T1 K: 2D"),
+    ("turn: N draw\nN: 2D 2H 5C 6C\npile: 9C", "NE: draw"),
     # cards joining several melds of the side at once
     ("turn: S drawn\nS: KD 9D 4C 5D\nNS: KH KS KC; 9C 9S 9H\npile: 7C", "meld KD; 9D"),
     ("rules: players=2\nturn: S drawn\nS: KD 9D 4C 5D\nS melds: KH KS KC; 9C 9S 9H\npile: 7C",

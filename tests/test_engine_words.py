@@ -357,7 +357,7 @@ MOVE_ERRORS = [
     ('S: meld', "column 4: 'meld' needs cards: meld KH KS 2C"),
     ('ask 9H', "column 5: 'ask' takes no cards"),
     (5, "a move is text like 'draw' or 'meld KH KS 2C', not int"),
-    (None, "a move is text like 'draw' or 'meld KH KS 2C', not NoneType"),
+    (None, "a move is text like 'draw' or 'meld KH KS 2C', not None"),
 ]
 
 #: (a Move built by hand, str(MoveError))
@@ -389,6 +389,15 @@ BUILT_MOVES = [
 
 #: (a call with bad arguments, its error class, str(error))
 API_ERRORS = [
+    (lambda: Card(None), CardError, "a card is text like KH or 10D (JK for a joker), not None"),
+    (lambda: Game(target=0), TutorError, "target must be a whole number of points above 0, like "
+     "Game(target=5000), not int 0"),
+    (lambda: Game().add_hand(deal(seed=1, rules="players=2")), TutorError,
+     "this hand was played at another table (its sides are N, S; the game's are NS, EW)"),
+    (lambda: deal(seed=1, rules="players=6", dealer="X"), TutorError,
+     "'X' is not a seat: the dealer is one of N, NE, SE, S, SW, NW"),
+    (lambda: Ruleset(three="cutthroat"), RulesError, "variant flag three=cutthroat is played "
+     "only with players=3: add players=3, or leave the flag out"),
     (lambda: Card("ZZ"), CardError, "'ZZ' is not a card: write a rank (A K Q J 10 9 … 2) and a "
      "suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: Ruleset.parse("x=y"), RulesError, "'x' is not a variant flag; the flags are "

@@ -322,9 +322,10 @@ def test_a_short_game_ends_with_its_result():
     game.start()
     _play_hand(game)
     sheet = game.sheet()
-    assert sheet["result"] and "wins" in sheet["result"] and sheet["next_dealer"] == ""
+    assert sheet["result"] and " win the game" in sheet["result"] and sheet["next_dealer"] == ""
     game.next_hand()
-    assert game.stage == "game-over" and game.prompt() == sheet["result"]
+    assert game.stage == "game-over" and game.prompt().endswith(sheet["result"])
+    assert game.prompt().startswith("The game is over: ") and "(game.end)" not in game.prompt()
     assert game.buttons() == () and game.sheet()["totals"] == sheet["totals"]
     game.new_game()
     assert game.stage == "setup"
@@ -473,8 +474,13 @@ def test_a_short_game_at_other_counts_ends_with_its_result(key):
     sheet = game.sheet()
     assert sheet["result"] and sheet["next_dealer"] == ""
     game.next_hand()
-    assert game.stage == "game-over" and game.prompt() == sheet["result"]
+    assert game.stage == "game-over" and game.prompt().endswith(sheet["result"])
+    assert game.prompt().startswith("The game is over: ") and "(game.end)" not in game.prompt()
     _plain(sheet["result"].split("(")[0])
+    if key == "2":                      # a player alone wins; a team win
+        assert " wins the game, by " in sheet["result"]
+    else:
+        assert " win the game, by " in sheet["result"]
 
 
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])

@@ -144,3 +144,65 @@ def test_one_opponent_is_your_opponent():
     three = P("rules: players=3\nturn: E drawn\nE: KH 4C 5D 6H 8S\nE melds: 9C 9D 9S\n"
               "S melds: 7C 7D 7S\npile: 4S\n")
     assert "the opponents have no meld of kings" in explain_choice(three, "discard KH")
+
+
+def test_a_side_or_seat_of_another_table_names_nobody():
+    """meld.own-team: a meld is named by a side of this table; another table's name (or a
+    seat of a team table) is refused as naming no side, not as 'belongs to' someone."""
+    four = P("turn: N drawn\nN: 2D 2H 5C 6C\nNS: KH KS KS\nEW: KC KC KD\npile: 9C\n")
+    for name in ("S", "T1"):
+        ruling = tutor.judge(four, f"meld {name} K: 2D")
+        assert not ruling.legal and ruling.rule == "meld.own-team"
+        assert ruling.explain() == (f"“{name}” names no side at this table, so no meld of it: a "
+                                    "meld is named by its side, here NS, EW.")
+        assert four.to_text() == P(four.to_text()).to_text()          # nothing changed
+    assert tutor.judge(four, "meld NS K: 2D").legal
+    assert "belongs to East–West" in tutor.judge(four, "meld EW K: 2D").explain()
+    six = P("rules: players=6\nturn: N drawn\nN: 2D 2H 5C 6C\nT1: KH KD KS\nT2: KC KC KD\npile: 9C\n")
+    assert "“N” names no side" in tutor.judge(six, "meld N K: 2D").explain()
+    seat = tutor.judge(P("rules: players=3\nturn: E draw\npile: 9C\n"), "N: draw")
+    assert not seat.legal and seat.explain() == ("There is no seat N at this table: the seats "
+                                                 "here are E S W.")
+
+
+def test_a_player_alone_asks_nobody_in_the_move_words():
+    from tutor.engine.plainwords import move_words
+    alone = P("rules: players=2\nturn: S drawn\nS: 9H 9D 4C\nS melds: KH KS KD\npile: 5C\n")
+    assert move_words("ask", you=True, position=alone) == "You ask “May I go out?”"
+    four = P("turn: S drawn\nS: 9H 9D 4C\nNS: KH KS KD\npile: 5C\n")
+    assert move_words("ask", you=True, position=four) == "You ask your partner: “May I go out?”"
+
+
+def test_the_end_of_a_game_in_words_at_every_count():
+    from tutor.i18n import translator
+    from tutor.lessons import game_result_words
+    t = translator("en")
+    for rules, totals, words in [
+            ("players=2", (5200, 4000), "North wins the game, by 1200 points."),
+            ("default", (5200, 4000), "North–South win the game, by 1200 points."),
+            ("default", (5200, 5200), "Both teams have 5200: the game is drawn."),
+            ("players=3", (5200, 5200, 100), "East and South share the highest total, 5200: the "
+                                             "game is drawn."),
+            ("players=6, six=three-teams", (7600, 7600, 7000),
+             "Team 1 and Team 2 share the highest total, 7600: the game is drawn.")]:
+        game = tutor.Game(rules)
+        game.totals = totals
+        assert game_result_words(game, t) == words
+
+
+def test_the_canvas_totals_name_the_sides_in_swedish_and_finnish():
+    from tutor.engine.diagram import scene
+    for lang, words in [("fi", "Itä 0   Etelä 0   Länsi 0"), ("sv", "Öst 0   Syd 0   Väst 0"),
+                        ("en", "E 0   S 0   W 0")]:
+        assert words in repr(scene(tutor.deal(1, "players=3"), viewer="S", lang=lang))
+
+
+def test_the_canvas_knows_a_cutthroat_partnership_has_opened():
+    """players.cutthroat: the pile is frozen for the partnership only until one of them melds."""
+    from tutor.engine.diagram import scene
+    text = ("rules: players=3, three=cutthroat\nturn: S draw\nS: 7C 8D 9H\nW melds: KH KS KD\n"
+            "{east}lone: W\npile: 7D 9C\n")
+    opened = P(text.format(east="E melds: QH QS QD\n"))
+    assert "frozen" not in repr(scene(opened, viewer="S")) and tutor.judge(opened, "take 9H").legal is False
+    closed = P(text.format(east=""))
+    assert "frozen for East–South: no meld yet" in repr(scene(closed, viewer="S"))

@@ -12,7 +12,7 @@ are simply two entries.
 """
 from __future__ import annotations
 
-from .errors import CardError
+from .errors import CardError, type_name
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("C", "D", "H", "S")
@@ -35,8 +35,10 @@ class Card:
     _cache: dict[str, "Card"] = {}
 
     def __new__(cls, text: str) -> "Card":
-        card = cls._cache.get(text)
+        card = cls._cache.get(text) if isinstance(text, str) else None
         if card is None:
+            if not isinstance(text, str):       # None, a number, bytes: not card text
+                raise CardError("error:card.not-text", type=type_name(text))
             card = cls._cache.get(_normalise(text))
             if card is None:
                 raise CardError("error:card.unknown", text=f"{text}")

@@ -68,6 +68,9 @@ def hand_over(pos: Position) -> Check:
 def turn_order(pos, seat, expected, answering=False) -> Check | None:
     if seat == expected:
         return None
+    if seat not in pos.format.seats:        # a seat of another table: nobody sits there
+        return Check("turn.order", False, "turn.order/no-seat",
+                     {"seat": seat, "seats": " ".join(pos.format.seats)})
     key = "turn.order/answer" if answering else "turn.order/not-yours"
     return Check("turn.order", False, key, {"seat": seat, "expected": expected, "turn": pos.turn})
 
@@ -283,6 +286,7 @@ def take_group_aim(trial) -> Check | None:
     if group is None:
         return None
     top = trial.pos.top
+    trial.need(named_side(trial, group))
     if group.team and group.team != trial.team and not _partner_named(trial, group):
         return Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": group.rank or top.rank})
@@ -449,10 +453,23 @@ def _later_ranks(trial, i: int) -> set:
     return {c.rank for g in trial.move.groups[i + 1:] for c in g.cards if c.is_natural}
 
 
+def named_side(trial, group) -> Check | None:
+    """`meld.own-team`: a meld named by its side (`NS K: 2C`) names a side of this table (a
+    cutthroat player's own zone by the seat); a name from another table names nobody's meld."""
+    name, pos = group.team, trial.pos
+    if name is None or name in pos.format.sides or (
+            pos.rules.format.has_lone_hand and name in pos.format.seats):
+        return None
+    return Check("meld.own-team", False, "meld.own-team/no-side",
+                 {"name": name, "sides": ", ".join(pos.format.sides)})
+
+
 def _aim(trial, group, cards, i: int = 0) -> str:
     """The rank a group is laid on: its `K:` target or its naturals' rank (`meld.own-team`,
     `meld.size` for mixed ranks, `meld.wild-alone` for wild cards with no rank)."""
     target = group.rank if group else None
+    if group:
+        trial.need(named_side(trial, group))
     if group and group.team and group.team != trial.team and not _partner_named(trial, group):
         trial.need(Check("meld.own-team", False, "meld.own-team/theirs",
                      {"team": group.team, "rank": target}))

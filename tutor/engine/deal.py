@@ -49,21 +49,16 @@ def deal(seed: int = 0, rules="default", score=ZEROS, dealer: str | None = None)
     table's last seat in turn order, W for four); anything else is refused with a
     `TutorError` that names the argument."""
     seed = _whole("error:deal.seed-whole", seed)
-    if isinstance(rules, str):
-        rules = Ruleset.parse(rules.strip().lower())        # as the text's 'rules:' line reads it
-    elif rules is None or isinstance(rules, Ruleset):
-        rules = Ruleset.parse(rules)
-    else:
-        raise TutorError("error:deal.rules", type=type(rules).__name__, value=f"{rules!r:.40}")
+    rules = rules_arg(rules)
     fmt = rules.format
     if dealer is None:
         dealer = fmt.dealer
     seat = dealer.upper() if isinstance(dealer, str) else dealer
     if seat not in fmt.seat_index:
-        raise TutorError("error:deal.dealer", value=f"{dealer!r:.20}")
+        raise TutorError("error:deal.dealer", value=f"{dealer!r:.20}", seats=", ".join(fmt.seats))
     n = fmt.players
     first = fmt.seat_index[seat] + 1
-    totals = _score((0,) * len(fmt.sides) if score is ZEROS else score, len(fmt.sides))
+    totals = _score((0,) * len(fmt.sides) if score is ZEROS else score, fmt.sides)
     stock = fmt.full_deck()
     random.Random(seed).shuffle(stock)
     stock.reverse()                       # pop() takes the top card: stock[0] before
@@ -100,15 +95,25 @@ def _whole(message: str, value) -> int:
                          hint=hint) from None
 
 
-def _score(score, sides: int = 2) -> tuple:
+def rules_arg(rules) -> Ruleset:
+    """`rules` as `deal` and `Game` take it: variant text (read as the text's 'rules:' line
+    reads it), a `Ruleset` or None; anything else is refused in words."""
+    if isinstance(rules, str):
+        return Ruleset.parse(rules.strip().lower())
+    if rules is None or isinstance(rules, Ruleset):
+        return Ruleset.parse(rules)
+    raise TutorError("error:deal.rules", type=type(rules).__name__, value=f"{rules!r:.40}")
+
+
+def _score(score, sides: tuple = ("NS", "EW")) -> tuple:
     """The running totals, one per side (NS, EW for four): whole numbers of at most
     SCORE_DIGITS digits, as the text's ``score:`` line takes them."""
     from .notation import SCORE_DIGITS         # not at import: `import tutor` stays quick
-    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != sides:
+    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != len(sides):
         fields = {"type": type(score).__name__, "value": f"{score!r:.40}"}
-        if sides == 2:
+        if tuple(sides) == ("NS", "EW"):
             raise TutorError("error:deal.score", **fields)
-        raise TutorError("error:deal.score-sides", sides=sides, **fields)
+        raise TutorError("error:deal.score-sides", sides=len(sides), **fields)
     totals = tuple(_whole("error:deal.score-whole", points) for points in score)
     for points in totals:
         if abs(points) >= 10 ** SCORE_DIGITS:

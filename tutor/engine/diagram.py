@@ -755,6 +755,11 @@ def _status_width(t, seats=FOUR.seats) -> float:
     return max(widths)
 
 
+def _side_name(t, side: str) -> str:
+    """A side by its name in `t`'s language: a team's ("Lag 1") or a lone player's seat."""
+    return t.word("team", side) if side in t.terms.get("team", {}) else t.word("seat", side)
+
+
 def _status(out, view, t, bx, by, bw, bh, y, totals, badge):
     """The status box: whose turn and what they are to do (or how the hand ended), the
     running totals, a badge for "may I go out?" at its foot. A line too long for the box
@@ -970,8 +975,11 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         ns, ew = view.score
         # TRANSLATORS: the running totals in a narrow box: the teams' short names (North–South, East–West) and their points
         totals = t.gettext("NS {ns}   EW {ew}").format(ns=ns, ew=ew)
-    else:                   # the sides' codes as the notation writes them: N 1200   S 300
+    elif t.lang == "en":    # the sides' codes as the notation writes them: N 1200   S 300
         totals = "   ".join(f"{side} {points}" for side, points in zip(fmt.sides, view.score))
+    else:                   # the codes are English letters: the sides' names instead
+        totals = "   ".join(f"{_side_name(t, side)} {points}"
+                            for side, points in zip(fmt.sides, view.score))
     need = max(_status_width(t, fmt.seats), text_width(totals, 13, True)) + 24
     if badge is not None:
         need = max(need, text_width(badge[1], 13, True) + 26 + 16)
@@ -995,8 +1003,10 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     elif view.pile_size and not over and view.rules.opening == "player":
         if view.frozen_for_player():        # opening=player: each player opens alone
             marks.append((FROZEN, t.format(t.gettext("❄ frozen for {seat:name}: no meld yet"), seat=turn)))
-    elif view.pile_size and not over and view.is_frozen_for(fmt.side_of(turn)):
-        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"), team=fmt.side_of(turn))))
+    elif view.pile_size and not over and view.is_frozen_for(view.format.side_of(turn)):
+        # the side as decided (a cutthroat partnership is one side once the pile was taken)
+        marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"),
+                                       team=view.format.side_of(turn))))
     if view.top is not None and view.top.is_black_three:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):

@@ -64,6 +64,11 @@ class CardError(TutorError):
     """Text that is not a card."""
 
 
+def type_name(value) -> str:
+    """What a wrong argument is, for a message: its type's name, or None for None."""
+    return "None" if value is None else type(value).__name__
+
+
 class RulesError(TutorError):
     """An unknown variant flag or value, or a variant that is not built yet."""
 
@@ -126,6 +131,8 @@ M("error:move.where", "column {column}: {message}")
 M("error:card.unknown",
   "'{text}' is not a card: write a rank (A K Q J 10 9 … 2) and a suit (C D H S), like KH or "
   "10D, or JK for a joker")
+M("error:card.not-text",
+  "a card is text like KH or 10D (JK for a joker), not {type}")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
 M("error:rules.only-with",
@@ -350,8 +357,12 @@ M("error:move.built.empty-group",
 M("error:deal.rules",
   "rules must be variant text like 'black-threes=never', 'default' or a Ruleset, not "
   "{type} {value}")
-M("error:deal.dealer", "{value} is not a seat: the dealer is one of N, E, S, W")
+M("error:deal.dealer", "{value} is not a seat: the dealer is one of {seats}")
 M("error:deal.seed-whole", "seed must be a whole number, like deal(seed=7), not {type} {value}{hint}")
+M("error:game.target",
+  "target must be a whole number of points above 0, like Game(target=5000), not {type} {value}")
+M("error:game.hand-table",
+  "this hand was played at another table (its sides are {hand}; the game's are {game})")
 M("error:deal.score-whole",
   "score must be a whole number, like score=(1200, 3100), not {type} {value}{hint}")
 M("error:deal.text-hint", " (text: convert it with int() first)")

@@ -191,6 +191,10 @@ T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
 T("meld.one-per-rank/joined-several!",
   "Your team already has melds of {ranks:plural}: the cards join them, since a team has one meld per rank.")
+T("meld.own-team/no-side",
+  "“{name}” names no side at this table, so no meld of it: a meld is named by its side, here {sides}.")
+T("turn.order/no-seat",
+  "There is no seat {seat} at this table: the seats here are {seats}.")
 T("meld.own-team/theirs",
   "The {rank:name} meld belongs to {team:name}: you may add only to your own team's melds.")
 T("meld.threes/never",

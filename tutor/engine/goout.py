@@ -19,7 +19,7 @@ is allowed while this function still answers yes after it).
 """
 from __future__ import annotations
 
-from .position import CANASTA_SIZE, Position
+from .position import CANASTA_SIZE, Position, as_position
 
 
 _last: list = [None, False]     # the last position asked about: legal_moves asks many times
@@ -31,6 +31,7 @@ def can_go_out(pos: Position, shortcuts: bool = True) -> bool:
     ``shortcuts=False`` is the reference path: every discard tried, none ruled out first by
     the cards no meld can take (`_cards_that_cannot_be_melded`); the same answer, slower
     (tests/test_generate_shortcuts.py compares the two)."""
+    pos = as_position(pos)
     if not shortcuts:
         return _can_go_out(pos, shortcuts=False)
     if _last[0] is pos:

@@ -15,7 +15,7 @@ import re
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card, MELD_RANKS
-from .errors import CardError, MoveError
+from .errors import CardError, MoveError, type_name
 from .formats import ALL_SEATS, FORMATS
 
 KINDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "exchange")
@@ -82,7 +82,7 @@ class Move(NamedTuple):
 def parse_move(text: str) -> Move:
     """Parse move text; `MoveError` names the column of what is wrong."""
     if not isinstance(text, str):
-        raise MoveError("error:move.not-text", type=type(text).__name__)
+        raise MoveError("error:move.not-text", type=type_name(text))
     stripped = text.split("#", 1)[0]
     offset = len(stripped) - len(stripped.lstrip())
     body = stripped.strip()
@@ -195,7 +195,7 @@ def _check_built(move: Move) -> Move:
     if seat is not None and seat not in _SEAT_LIST:
         raise MoveError("error:move.built.seat", seat=repr(seat))
     if isinstance(groups, (str, bytes)) or not _iterable(groups):
-        raise MoveError("error:move.built.groups", kind=kind, type=type(groups).__name__)
+        raise MoveError("error:move.built.groups", kind=kind, type=type_name(groups))
     checked = []
     for group in groups:
         if not isinstance(group, Group):

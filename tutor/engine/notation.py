@@ -30,7 +30,7 @@ import random
 import re
 
 from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, sort_cards
-from .errors import CardError, PositionError, RulesError
+from .errors import CardError, PositionError, RulesError, type_name
 from .words import Words
 from .formats import FORMATS
 from .position import ASKED, PHASES, Layout, Meld, Position
@@ -751,7 +751,7 @@ def meld_problem(cards, rules: Ruleset, black_threes_ok: bool = True):
 def parse_position(text: str) -> Position:
     """A position from its text (NOTATION.md); `PositionError` says what is wrong and where."""
     if not isinstance(text, str):
-        raise PositionError("error:position.not-text", type=type(text).__name__)
+        raise PositionError("error:position.not-text", type=type_name(text))
     if text.startswith("\ufeff"):          # a byte-order mark (Notepad's "UTF-8 with BOM")
         text = text[1:]
     return _Parse(text).run()

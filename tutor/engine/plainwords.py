@@ -72,6 +72,8 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
         if kind == "draw":
             return t.gettext("You draw from the stock.")
         if kind == "ask":
+            if position is not None and not position.format.partners(who):    # players.sides
+                return t.gettext("You ask “May I go out?”")
             return t.gettext("You ask your partner: “May I go out?”")
         if kind in ("yes", "no"):
             return t.gettext("You answer yes.") if kind == "yes" else t.gettext("You answer no.")

@@ -44,8 +44,8 @@ def as_position(value) -> "Position":
         return value
     if isinstance(value, str):
         return Position.parse(value)
-    from .errors import TutorError
-    raise TutorError("error:position.not-a-position", type=type(value).__name__)
+    from .errors import TutorError, type_name
+    raise TutorError("error:position.not-a-position", type=type_name(value))
 
 
 CANASTA_SIZE = 7   # canasta.size: a meld of seven or more cards

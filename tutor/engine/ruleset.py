@@ -56,6 +56,16 @@ class Ruleset:
     format: Format = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self):
+        for name, values in FLAGS.items():      # a ruleset built by hand is checked as text is
+            value = getattr(self, _attr(name))
+            if not isinstance(value, str) or value not in values:
+                raise RulesError("error:rules.bad-value", name=name, values=", ".join(values),
+                                 value=value)
+        for name, (other, needed) in ONLY_WITH.items():
+            value = getattr(self, _attr(name))
+            if value != FLAGS[name][0] and getattr(self, _attr(other)) != needed:
+                raise RulesError("error:rules.only-with", name=name, value=value,
+                                 needs=f"{other}={needed}")
         fmt = format_for(self.players, self.three, self.six, self.cutthroat_canastas)
         object.__setattr__(self, "format", fmt)
         # the format's lookups the engine makes on every move, one attribute away
@@ -96,11 +106,8 @@ class Ruleset:
             if (name, value) in NOT_BUILT:
                 raise RulesError(NOT_BUILT[name, value])
             values[_attr(name)] = value
-        for name, (other, needed) in ONLY_WITH.items() if combined else ():
-            value = values.get(_attr(name), FLAGS[name][0])
-            if value != FLAGS[name][0] and values.get(_attr(other), FLAGS[other][0]) != needed:
-                raise RulesError("error:rules.only-with", name=name, value=value,
-                                 needs=f"{other}={needed}")
+        if not combined:                        # each flag alone: whether it fits the others aside
+            values = {k: v for k, v in values.items() if k not in _COMBINED}
         return cls(**values)
 
     def to_text(self) -> str:
@@ -120,6 +127,10 @@ class Ruleset:
     def max_wilds(self, naturals: int) -> int:
         """Most wild cards a meld with `naturals` natural cards may hold (`meld.max-wilds`, `wilds`)."""
         return min(3, naturals) if self.wilds == "not-outnumber" else 3
+
+
+#: The flags whose values depend on another's (`ONLY_WITH`), as dataclass fields.
+_COMBINED = {flag.replace("-", "_") for flag in ONLY_WITH}
 
 
 def _attr(flag: str) -> str:

@@ -233,8 +233,13 @@ class Game:
     six, `players.game-six`): `target` None is the table's own."""
 
     def __init__(self, rules="default", target: int | None = None):
-        self.rules = Ruleset.parse(rules)
+        from .deal import rules_arg
+        from .errors import TutorError, type_name
+        self.rules = rules_arg(rules)
         self.format = self.rules.format
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int)
+                                   or target < 1):
+            raise TutorError("error:game.target", type=type_name(target), value=f"{target!r:.40}")
         self.target = self.format.game_target if target is None else target
         self.totals = (0,) * len(self.format.sides)
         self.hands: list = []       # [(final position, sheet), ...]
@@ -243,6 +248,11 @@ class Game:
         """Score a finished hand and add it to the running totals; returns its sheet."""
         if self.is_over:
             raise ValueError(f"the game is over: {self.result_text()}")
+        from .errors import TutorError
+        final = as_position(final)
+        if final.rules.format.sides != self.format.sides:
+            raise TutorError("error:game.hand-table", hand=", ".join(final.rules.format.sides),
+                             game=", ".join(self.format.sides))
         sheet = score_hand(final)
         self.totals = tuple(total + sheet[side].total
                             for side, total in zip(self.format.sides, self.totals))

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..engine.formats import ALL_SEATS, FORMATS, FOUR
 from ..engine.ruleset import FLAGS, Ruleset
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
+from ..lessons import game_result_words
 from ..lessons.counts import COUNTS
 
 STAGES = ("setup", "play", "hand-over", "game-over")
@@ -459,7 +460,7 @@ class GameModel:
             return t.gettext("Choose where you sit, the language and the rules, then press "
                              "Start the game.")
         if self.stage == "game-over":
-            return self.session.game.result_text(self.lang)
+            return self.session.game_over_words()
         if self.stage == "hand-over":
             return t.gettext("The hand is over. Here is the score sheet; press Next hand to "
                              "play on.")
@@ -548,7 +549,7 @@ class GameModel:
                                 "Running totals after {n} hands: {totals}.",
                                 len(game.hands)).format(n=len(game.hands),
                                                         totals=s._totals_words(game))
-        result = game.result_text(self.lang) if game.is_over else ""
+        result = game_result_words(game, t) if game.is_over else ""
         nxt = "" if game.is_over else t.format(t.gettext("Next dealer: {seat:name}."),
                                                seat=game.dealer)
         return {"how": how, "teams": teams, "totals": tuple(game.totals), "totals_words": totals,

@@ -521,6 +521,27 @@ def side_words(side: str, t) -> str:
     return t.word("team", side) if side in t.terms.get("team", {}) else t.word("seat", side)
 
 
+def game_result_words(game, t) -> str:
+    """Who won a finished game, in words (the one renderer of it: the lessons, the table, the
+    game page and the chart): "East–West win the game, by 310 points.", "North wins …" for a
+    player alone, or who share the highest total in a drawn game. No codes, no rule id."""
+    if game.winner is None:
+        best = max(game.totals)
+        tied = [side for side, total in zip(game.format.sides, game.totals) if total == best]
+        if tied == list(game.format.sides) and len(tied) == 2 and game.format.has_partners:
+            return t.format(t.gettext("Both teams have {total}: the game is drawn."), total=best)
+        return t.format(t.gettext("{sides} share the highest total, {total}: the game is drawn."),
+                        sides=t.join([side_words(side, t) for side in tied]), total=best)
+    if len(game.format.seats_of(game.winner)) == 1:
+        # TRANSLATORS: {seat:name} is a player who plays alone ("North")
+        return t.format(t.gettext("{seat:name} wins the game, by {margin} points."),
+                        seat=game.winner, margin=game.margin)
+    # TRANSLATORS: {team:name} is a team ("East–West"); any form of the glossary's
+    # may be written ({team:gen} …, tutor/i18n/glossary/<lang>.toml)
+    return t.format(t.gettext("{team:name} win the game, by {margin} points."),
+                    team=game.winner, margin=game.margin)
+
+
 def _game_words(value, t) -> str:
     """A "who wins?" answer in words: a side's name (the glossary's), or the catalog's words."""
     if value in ("draw", "goes on"):
@@ -541,14 +562,8 @@ def game_lines(game, start, lang: str = "en") -> str:
     if not game.is_over:
         out.append(t.format(t.gettext("Nobody has {target} yet: the game goes on with a new deal."),
                             target=game.target))
-    elif game.winner is None:
-        out.append(t.format(t.gettext("Both teams have {total}: the game is drawn."),
-                            total=game.totals[0]))
     else:
-        # TRANSLATORS: {team:name} is a team ("East–West"); any form of the glossary's
-        # may be written ({team:gen} …, tutor/i18n/glossary/<lang>.toml)
-        out.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
-                            team=game.winner, margin=game.margin))
+        out.append(game_result_words(game, t))
     return "\n".join(out)
 
 

@@ -368,7 +368,7 @@ class TableSession:
             return self.staged
         self.game.add_hand(self.position)
         if self.game.is_over:
-            self.message = self._game_over_words()
+            self.message = self.game_over_words()
             self._notify("info")
             return None
         self.staged = self.game.next_deal(self._seed + len(self.game.hands))
@@ -395,7 +395,7 @@ class TableSession:
         if g is None:
             return ""
         if g.is_over:
-            return self._game_over_words(g)
+            return self.game_over_words(g)
         t = self.t
         over = self.position.phase == "over"
         hand = len(g.hands) if over else len(g.hands) + 1   # over: the finished hand is counted,
@@ -412,7 +412,7 @@ class TableSession:
                            "East–West {ew} (dealer {dealer:name})."))
         return t.format(words, target=g.target, hand=hand, ns=ns, ew=ew, dealer=g.dealer)
 
-    def _game_over_words(self, g=None) -> str:
+    def game_over_words(self, g=None) -> str:
         """The game's end for a learner (`g`, default the table's game): the totals and who
         won, by the teams' names, with no rule id and no team codes (`Game.result_text` is
         the notation's)."""
@@ -422,11 +422,8 @@ class TableSession:
         else:
             ns, ew = g.totals
             words = [t.format(t.gettext("The game is over: North–South {ns}, East–West {ew}."), ns=ns, ew=ew)]
-        if g.winner is None:
-            words.append(t.format(t.gettext("Both teams have {total}: the game is drawn."), total=max(g.totals)))
-        else:
-            words.append(t.format(t.gettext("{team:name} win the game, by {margin} points."),
-                                  team=g.winner, margin=g.margin))
+        from ..lessons import game_result_words
+        words.append(game_result_words(g, t))
         return " ".join(words)
 
     def _totals_words(self, g=None) -> str:
