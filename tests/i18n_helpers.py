@@ -202,6 +202,9 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # a hand staged as over with cards left in the stock
+    ("turn: N over\nN: 4C 5D\npile: 9C", "draw"),
+    ("turn: N over\nN: 4C 5D\nE: 34\nS: 34\nW: 33\nNS red3: 3H 3H 3D 3D\npile: 9C\nstock: -", "draw"),
     # a meld or a seat named from another table
     ("turn: N drawn\nN: 2D 2H 5C 6C\nNS: KH KS KS\nEW: KC KC KD\npile: 9C", "meld T1 K: 2D"),
     ("turn: N draw\nN: 2D 2H 5C 6C\npile: 9C", "NE: draw"),

@@ -206,3 +206,46 @@ def test_the_canvas_knows_a_cutthroat_partnership_has_opened():
     assert "frozen" not in repr(scene(opened, viewer="S")) and tutor.judge(opened, "take 9H").legal is False
     closed = P(text.format(east=""))
     assert "frozen for East–South: no meld yet" in repr(scene(closed, viewer="S"))
+
+
+def test_after_a_yes_the_game_page_says_go_out_not_discard_to_end_the_turn():
+    """goout.binding: after "yes" the player must go out this turn; if that has become
+    impossible, play goes on (the prompt says which)."""
+    from tutor.game.model import GameModel
+    game = GameModel(lang="en", seed=1)
+    game.start()
+    game.session.position = P("turn: S drawn\nasked: yes\nS: 9H 9D 9S 4C\n"
+                              "NS: KH KS KD KC KH KS KD\npile: 5C\n")
+    prompt = game.prompt()
+    assert prompt.startswith("Your partner said yes: you must go out this turn. Meld and go out")
+    assert "discard a card to end your turn" not in prompt and "End your turn" not in prompt
+    game.session.position = P("turn: S drawn\nasked: yes\nS: 9H 8D 7S 4C\n"
+                              "NS: KH KS KD KC KH KS KD\npile: 5C\n")
+    assert game.prompt().startswith("Your partner said yes, but you cannot go out this turn, "
+                                    "so play goes on.")
+
+
+def test_a_hand_staged_as_over_does_not_claim_the_stock_ran_out():
+    staged = tutor.judge(P("turn: N over\nN: 4C 5D\npile: 9C\n"), "draw")
+    assert not staged.legal and "the stock ran out" not in staged.explain()
+    ended = tutor.judge(P("turn: N over\nN: 4C 5D\nE: 34\nS: 34\nW: 33\nNS red3: 3H 3H 3D 3D\n"
+                          "pile: 9C\nstock: -\n"), "draw")
+    assert not ended.legal and "the stock ran out" in ended.explain()
+
+
+def test_the_game_page_says_when_a_computer_becomes_the_cutthroat_lone_hand():
+    from tutor.game.model import GameModel
+    game = GameModel(lang="en", seed=1)
+    game.choose("players", "3:cutthroat")
+    game.choose("guide", "off")
+    game.start()
+    said = []
+    for _ in range(80):
+        if game.stage != "play" or game.position.lone is not None:
+            break
+        game.play(SensiblePlayer(0).choose(game.position))
+        said += game.happened
+    lone = game.position.lone
+    assert lone is not None and lone != game.seat            # a computer took the pile first
+    assert any(line.startswith(f"{ {'E': 'East', 'W': 'West'}[lone]} is the first to take the "
+                               "pile, so") and "are partners" in line for line in said), said

@@ -62,6 +62,8 @@ class Plan:
 def hand_over(pos: Position) -> Check:
     if pos.out:
         return Check("hand.end.out", False, "hand.end.out/over", {"seat": pos.out})
+    if pos.stock:                       # a staged end: nobody went out, yet cards are left
+        return Check("hand.end.stock", False, "hand.end.stock/over-staged", {})
     return Check("hand.end.stock", False, "hand.end.stock/over", {})
 
 

@@ -48,6 +48,8 @@ def NP(name: str, singular: str, plural: str) -> None:
 # the hand and the seats
 T("hand.end.out/over",
   "The hand is over: {seat:name} went out. Score it, then deal the next hand.")
+T("hand.end.stock/over-staged",
+  "The hand is over, as this position says: no more moves. Score it, then deal the next hand.")
 T("hand.end.stock/over",
   "The hand is over: the stock ran out. Score it, then deal the next hand.")
 T("turn.order/not-yours",

@@ -83,7 +83,7 @@ SETTINGS = (
     Setting("wilds", N_("Wild cards in a meld"),
             (("max-three", N_("At most three")),
              ("not-outnumber", N_("Never more than the natural cards"))), "rule"),
-    Setting("initial-minimum", N_("A team's first meld"),
+    Setting("initial-minimum", N_("The first meld of a hand"),
             (("on", N_("Must count enough points")),
              ("off", N_("Any meld will do"))), "rule"),
     Setting("stock-out", N_("When the stock runs out"),
@@ -95,7 +95,7 @@ SETTINGS = (
              ("concealed-only", N_("Only when going out concealed")),
              ("whole-canasta", N_("Only with a new canasta from your hand"))), "rule"),
     Setting("concealed", N_("Going out concealed"),
-            (("player", N_("You have melded nothing before (your partner may have)")),
+            (("player", N_("You have melded nothing before (a partner may have)")),
              ("team", N_("Your team has melded nothing before"))), "rule", where="partners"),
     Setting("opening", N_("Frozen pile and first meld's minimum"),
             (("team", N_("For the whole team")),
@@ -415,12 +415,24 @@ class GameModel:
         from ..engine.plainwords import move_words
         return move_words(move, seat, self.lang, you=seat == self.seat, position=position)
 
+    def _sides_formed(self, before, move) -> list:
+        """Cutthroat: the words of a first take that makes the lone hand and the partners
+        (`players.cutthroat`), said as the take happens; [] for any other move."""
+        if before.lone is not None or move.kind != "take" or not before.rules.format.has_lone_hand:
+            return []
+        from ..engine.explain import render
+        from ..engine.judge import judge
+        return [render(c.key, c.fields, self.lang) for c in judge(before, move).checks
+                if c.key == "players.cutthroat/lone!"]
+
     def _computers(self) -> None:
         """The computer players move until the learner must act or the hand is over."""
         s = self.session
         if s.position.phase != "over" and not self.my_turn():
             steps = s.play_on()
-            self.happened += [self._said(st.move, st.seat, st.before) for st in steps]
+            for st in steps:
+                self.happened.append(self._said(st.move, st.seat, st.before))
+                self.happened += self._sides_formed(st.before, st.move)
             s.last_steps = []
             s.message = ""
         if s.position.phase == "over":
@@ -486,7 +498,13 @@ class GameModel:
                              "the top card of the stock (you cannot take the pile now).")
         answer = ""
         if pos.asked == "yes":
-            answer = t.gettext("Your partner said yes: you must go out this turn.") + " "
+            from ..engine.goout import can_go_out
+            if can_go_out(pos):             # goout.binding: the way out, not "discard to end"
+                return " ".join((t.gettext("Your partner said yes: you must go out this turn."),
+                                 t.gettext("Meld and go out: the meld or the discard that "
+                                           "empties your hand ends the hand.")))
+            answer = t.gettext("Your partner said yes, but you cannot go out this turn, so "
+                               "play goes on.") + " "
         elif pos.asked == "no":
             answer = t.gettext("Your partner said no: you may not go out this turn.") + " "
         if not self.guided:
