@@ -396,6 +396,8 @@ API_ERRORS = [
      "this hand was played at another table (its sides are N, S; the game's are NS, EW)"),
     (lambda: deal(seed=1, rules="players=6", dealer="X"), TutorError,
      "'X' is not a seat: the dealer is one of N, NE, SE, S, SW, NW"),
+    (lambda: Ruleset.parse("players=2, players=3"), RulesError, "variant flag players is given "
+     "twice, players=2 and players=3: keep one"),
     (lambda: Ruleset(three="cutthroat"), RulesError, "variant flag three=cutthroat is played "
      "only with players=3: add players=3, or leave the flag out"),
     (lambda: Card("ZZ"), CardError, "'ZZ' is not a card: write a rank (A K Q J 10 9 … 2) and a "

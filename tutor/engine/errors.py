@@ -135,6 +135,8 @@ M("error:card.not-text",
   "a card is text like KH or 10D (JK for a joker), not {type}")
 M("error:rules.unknown-flag", "'{name}' is not a variant flag; the flags are {flags}")
 M("error:rules.bad-value", "variant flag {name} takes one of {values}, not '{value}'")
+M("error:rules.twice",
+  "variant flag {name} is given twice, {name}={first} and {name}={value}: keep one")
 M("error:rules.only-with",
   "variant flag {name}={value} is played only with {needs}: add {needs}, or leave the flag out")
 

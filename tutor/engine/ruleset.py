@@ -105,6 +105,9 @@ class Ruleset:
                                  value=value)
             if (name, value) in NOT_BUILT:
                 raise RulesError(NOT_BUILT[name, value])
+            if values.get(_attr(name), value) != value:     # players=2, players=3: which?
+                raise RulesError("error:rules.twice", name=name, first=values[_attr(name)],
+                                 value=value)
             values[_attr(name)] = value
         if not combined:                        # each flag alone: whether it fits the others aside
             values = {k: v for k, v in values.items() if k not in _COMBINED}
