@@ -249,3 +249,29 @@ def test_the_game_page_says_when_a_computer_becomes_the_cutthroat_lone_hand():
     assert lone is not None and lone != game.seat            # a computer took the pile first
     assert any(line.startswith(f"{ {'E': 'East', 'W': 'West'}[lone]} is the first to take the "
                                "pile, so") and "are partners" in line for line in said), said
+
+
+def test_each_draw_reason_says_what_stops_the_take():
+    """The reason a take is refused, as the seat sees the pile: a wild card on top
+    (pile.take.top-natural), a black three on top (pile.black-three), or the judge's own
+    words for what else stops it (here the first meld's minimum, meld.initial)."""
+    wild = P("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\npile: 5C 2H\n")
+    assert SensiblePlayer().decide(wild)[1] == ("Draw from the stock: nobody can take the pile "
+                                                "while a wild card lies on top.")
+    assert not tutor.judge(wild, "take").legal
+    three = P("turn: S draw\nS: 9H 9D 4C\nNS: KH KS KD\npile: 5C 3S\n")
+    assert SensiblePlayer().decide(three)[1] == ("Draw from the stock: a black three on top "
+                                                 "blocks you from taking the pile.")
+    short = P("turn: S draw\nscore: NS 3000, EW 0\nS: 9H 9D 4C 5D\npile: 5C 9C\n")
+    why = SensiblePlayer().decide(short)[1]
+    assert why.startswith("Draw from the stock: the pile cannot be taken. Your team's first meld")
+    assert "at least 120 points" in why and tutor.judge(short, "take 9H 9D").rule == "meld.initial"
+
+
+def test_melding_down_for_a_nearly_empty_stock_says_so():
+    pos = P("turn: S drawn\nS: JK 9D 4C 5D\nN: 31\nE: 30\nW: 30\nNS: KH KS KD\n"
+            "NS red3: 3H 3H 3D 3D\npile: 6C\nstock: exactly KC QC QD QS JS\n")
+    assert explain_choice(pos, "meld K: JK") == ("Meld: a joker goes on your meld of kings: only "
+                                                 "5 cards are left in the stock, so meld down "
+                                                 "what you can.")
+    assert not any(tutor.Position.parse(pos.to_text()).melds[1])    # the opponents: no meld

@@ -83,7 +83,8 @@ class _View:
     never another hand, the stock's order or the cards buried in the pile."""
 
     __slots__ = ("seen_by", "pos", "team", "opp", "hand", "own", "theirs", "counts", "seen",
-                 "pile_ranks", "danger", "stock", "pile_size", "t", "need", "race", "copies", "next_melds")
+                 "pile_ranks", "danger", "near", "stock", "pile_size", "t", "need", "race", "copies",
+                 "next_melds")
 
     @property
     def pressed(self) -> bool:
@@ -125,8 +126,10 @@ class _View:
         # the canastas the side still lacks to go out (players.two-canastas)
         self.need = max(0, fmt.canastas_to_go_out
                         - sum(1 for m in view.team_melds(self.team) if m.is_canasta))
-        self.danger = any(view.has_canasta(side) and min(view.counts[s] for s in fmt.seats_of(side)) <= 4
-                          for side in self.opp) or self.stock <= 6
+        # the opposing sides with a canasta and at most four cards in a hand
+        self.near = [side for side in self.opp if view.has_canasta(side)
+                     and min(view.counts[s] for s in fmt.seats_of(side)) <= 4]
+        self.danger = bool(self.near) or self.stock <= 6
         self.race = False               # set by the player: the side leads and may go out
 
 
@@ -559,9 +562,7 @@ def _danger_words(v: _View) -> str:
     """Why the player melds down (`_View.danger`), as true in the position: an opposing side
     that could go out soon, one a canasta short of it (`players.two-canastas`), or the stock
     nearly gone."""
-    t, view, fmt = v.t, v.seen_by, v.pos.format
-    near = [side for side in v.opp if view.has_canasta(side)
-            and min(view.counts[s] for s in fmt.seats_of(side)) <= 4]
+    t, view, fmt, near = v.t, v.seen_by, v.pos.format, v.near
     if any(sum(1 for m in view.team_melds(side) if m.is_canasta) >= fmt.canastas_to_go_out
            for side in near):
         return (t.gettext("your opponent is close to going out") if _one_opponent(v.pos) else

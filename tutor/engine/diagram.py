@@ -755,11 +755,6 @@ def _status_width(t, seats=FOUR.seats) -> float:
     return max(widths)
 
 
-def _side_name(t, side: str) -> str:
-    """A side by its name in `t`'s language: a team's ("Lag 1") or a lone player's seat."""
-    return t.word("team", side) if side in t.terms.get("team", {}) else t.word("seat", side)
-
-
 def _status(out, view, t, bx, by, bw, bh, y, totals, badge):
     """The status box: whose turn and what they are to do (or how the hand ended), the
     running totals, a badge for "may I go out?" at its foot. A line too long for the box
@@ -978,7 +973,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     elif t.lang == "en":    # the sides' codes as the notation writes them: N 1200   S 300
         totals = "   ".join(f"{side} {points}" for side, points in zip(fmt.sides, view.score))
     else:                   # the codes are English letters: the sides' names instead
-        totals = "   ".join(f"{_side_name(t, side)} {points}"
+        totals = "   ".join(f"{t.side_name(side)} {points}"
                             for side, points in zip(fmt.sides, view.score))
     need = max(_status_width(t, fmt.seats), text_width(totals, 13, True)) + 24
     if badge is not None:

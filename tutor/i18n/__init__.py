@@ -219,6 +219,11 @@ class Translator:
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self._t.npgettext(context, singular, plural, n)
 
+    def side_name(self, side: str) -> str:
+        """A side by its name: a team's ("North–South", "Team 1"), or the seat's for a player
+        who plays alone ("South")."""
+        return self.word("team", side) if side in self.terms.get("team", {}) else self.word("seat", side)
+
     def word(self, kind: str, value: str, form: str = "name") -> str:
         """A glossary form: ``word("rank", "K", "plural")``, ``word("seat", "N")``.
 

@@ -518,7 +518,7 @@ def team_lines(sh, line: str = "total", lang: str = "en") -> str:
 def side_words(side: str, t) -> str:
     """A side in words: a team's name (the glossary's: "North–South", "Team 1"), or the seat's
     name for a player who plays alone ("South")."""
-    return t.word("team", side) if side in t.terms.get("team", {}) else t.word("seat", side)
+    return t.side_name(side)
 
 
 def game_result_words(game, t) -> str:
