@@ -332,9 +332,21 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     intro.wait_for(state="visible")
     page.wait_for_function("(t) => document.querySelector('.tutor-game-intro').innerText === t",
                            arg=model.intro(), timeout=15_000)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    offered = model.options(next(s for s in model.settings() if s.name == "seat"))
+    # the seat buttons follow the count: wait until the hidden ones are gone (their layout
+    # messages may be drawn a moment after the intro's words)
+    try:
+        page.wait_for_function(
+            "(want) => ['S','SW','W','NW','N','NE','E','SE'].filter(v => {"
+            " const b = document.querySelector('.tutor-game-seat-' + v);"
+            " return b && b.offsetParent !== null; }).join() === want.join()",
+            arg=offered, timeout=15_000)
+    except PlaywrightTimeout:
+        pass                                  # the assertion below names what is shown
     seats = [v for v in ("S", "SW", "W", "NW", "N", "NE", "E", "SE")
              if page.locator(f".tutor-game-seat-{v}").is_visible()]
-    assert seats == model.options(next(s for s in model.settings() if s.name == "seat")), seats
+    assert seats == offered, seats
     assert not sideways_overflow(page) and not clipped(page.locator(".tutor-game-setup"))
     text = _no_code_no_notation(page)
     assert "Where do you sit?" in text

@@ -124,6 +124,16 @@ class GameView(widgets.VBox):
     # ---- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
         m, t = self.model, self.t
+        setup = m.stage == "setup"
+        self.setup.layout.display = None if setup else "none"
+        self.play_area.layout.display = "none" if setup else None
+        if setup:
+            self._refresh_setup()
+        else:
+            if self.table is None or self.table.session is not m.session:
+                self._new_table()
+            self._refresh_play()
+        # the head last: once its words are shown, the page's other changes were sent before
         title, back = t.gettext("Play a game"), t.gettext("All lessons")
         self.head.value = (
             f"<div style='display:flex;justify-content:space-between;align-items:baseline'>"
@@ -131,15 +141,6 @@ class GameView(widgets.VBox):
             f"<a class='tutor-to-list' href='{LIST}'>← {html.escape(back)}</a></div>"
             + (f"<p class='tutor-game-status'>{html.escape(m.status())}</p>" if m.stage != "setup" else
                "<p class='tutor-game-intro'>" + html.escape(m.intro()) + "</p>"))
-        setup = m.stage == "setup"
-        self.setup.layout.display = None if setup else "none"
-        self.play_area.layout.display = "none" if setup else None
-        if setup:
-            self._refresh_setup()
-            return
-        if self.table is None or self.table.session is not m.session:
-            self._new_table()
-        self._refresh_play()
 
     def _refresh_setup(self) -> None:
         m, t = self.model, self.t
