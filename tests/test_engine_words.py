@@ -364,8 +364,8 @@ MOVE_ERRORS = [
 BUILT_MOVES = [
     (lambda: Move("fly"), "'fly' is not a kind of move: a Move's kind is one of draw, take, meld, "
      "discard, ask, yes, no, exchange (Move.parse reads move text)"),
-    (lambda: Move("draw", (), "X"), "Move seat 'X': a seat is N, E, S or W, or None for the player "
-     "to move"),
+    (lambda: Move("draw", (), "X"), "Move seat 'X': a seat is one of N, NE, E, SE, S, SW, W, NW, or "
+     "None for the player to move"),
     (lambda: Move("meld", "KH"), "the groups of a meld move are a tuple of Group, not str"),
     (lambda: Move("meld", (5,)), "a meld move holds Group(cards, rank, team) values, not int 5"),
     (lambda: Move("meld", (Group("KH"),)), "the cards of a group are a tuple of cards, not str 'KH'"),
@@ -376,7 +376,7 @@ BUILT_MOVES = [
     (lambda: Move("meld", (Group(("KH",), "Z"),)), "'Z' is not the rank of a meld: one of A K Q J "
      "10 9 8 7 6 5 4 3"),
     (lambda: Move("meld", (Group(("KH",), None, "NS"),)), "Group team 'NS': a group aimed at a meld "
-     "names its rank and may name the team, NS or EW"),
+     "names its rank and may name the side, one of NS, EW, N, S, E, W, T1, T2, T3, WS, ES"),
     (lambda: Move("meld", (Group((), None),)), "an empty group: a group holds cards, or names the "
      "meld they join"),
     (lambda: Move("draw", (Group(("KH",)),)), "'draw' takes no cards"),
@@ -412,6 +412,9 @@ API_ERRORS = [
      "tuple (0, 0)"),
     (lambda: deal(seed="7"), TutorError, "seed must be a whole number, like deal(seed=7), not str "
      "'7' (text: convert it with int() first)"),
+    (lambda: deal(seed=None), TutorError, "seed must be a whole number, like deal(seed=7), not None"),
+    (lambda: Card("Z" * 500), CardError, "'" + "Z" * 39 + "…' is not a card: write a rank (A K Q J 10 "
+     "9 … 2) and a suit (C D H S), like KH or 10D, or JK for a joker"),
     (lambda: deal(seed=7.5), TutorError, "seed must be a whole number, like deal(seed=7), not "
      "float 7.5"),
     (lambda: deal(rules=5), TutorError, "rules must be variant text like 'black-threes=never', "

@@ -135,6 +135,28 @@ def test_comments_blank_lines_case_and_symbols():
     assert a.hand("S") == sort_cards([Card("KH"), Card("KS"), Card("10D")])
 
 
+def test_suits_pasted_from_a_phone_or_a_font():
+    """A phone writes K♥️ (the suit and an emoji selector), some fonts the white suits ♡ ♢ ♤ ♧,
+    a card site 🃏 for the joker: each is the card it shows, in a position's text too. Columns
+    count characters as Python does: the selector is one."""
+    a = parse_position("turn: S drawn\nS: K♥\ufe0f 10♢ Q♤ 9♧ 🃏\nNS: KD KC 2C")
+    b = parse_position("turn: S drawn\nS: KH 10D QS 9C JK\nNS: KD KC 2C")
+    assert a == b
+    with pytest.raises(PositionError) as err:
+        parse_position("turn: S drawn\nS: K♥\ufe0f ZZ")
+    assert (err.value.line, err.value.column) == (2, 8), err.value
+    assert "'ZZ' is not a card" in str(err.value)
+
+
+def test_a_long_bad_line_is_quoted_by_its_start():
+    """A pasted page is not repeated whole in the message: its first 39 characters and '…'."""
+    with pytest.raises(PositionError) as err:
+        parse_position("turn: S drawn\n" + "x" * 500)
+    assert (err.value.line, err.value.column) == (2, 1)
+    assert str(err.value).startswith("line 2, column 1: '" + "x" * 39 + "…' is not a 'key: value' line")
+    assert len(str(err.value)) < 300, len(str(err.value))
+
+
 def test_hand_forms():
     pos = parse_position("N: KH KS 7D\nE: 5\nS: QH QD + 2\nW: -\nstock: rest")
     assert pos.hand("N") == sort_cards([Card("KH"), Card("KS"), Card("7D")])

@@ -12,12 +12,15 @@ are simply two entries.
 """
 from __future__ import annotations
 
-from .errors import CardError, type_name
+from .errors import CardError, echo, type_name
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+#: the suit symbols a learner may paste: black and white (♡ ♢ ♤ ♧) alike
+_SYMBOL_TO_SUIT = {**{v: k for k, v in SUIT_SYMBOLS.items()}, "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+#: what a phone adds after a suit symbol to draw it as an emoji or as text (K♥️): not part of the card
+_PRESENTATION = {0xFE0F: None, 0xFE0E: None}
 RED_SUITS = frozenset("DH")
 
 #: Natural ranks that can form melds, in the rulebook's order (`deck.order`).
@@ -41,7 +44,7 @@ class Card:
                 raise CardError("error:card.not-text", type=type_name(text))
             card = cls._cache.get(_normalise(text))
             if card is None:
-                raise CardError("error:card.unknown", text=f"{text}")
+                raise CardError("error:card.unknown", text=echo(text))
         return card
 
     @classmethod
@@ -99,8 +102,8 @@ ALL_CARDS: list[Card] = []
 
 
 def _normalise(text: str) -> str:
-    up = text.strip().upper()
-    if up in ("JK", "JOKER", "*"):
+    up = text.translate(_PRESENTATION).strip().upper()
+    if up in ("JK", "JOKER", "*", "🃏"):
         return "JK"
     if not up:
         return up

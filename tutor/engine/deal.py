@@ -18,7 +18,7 @@ import operator
 import random
 
 from .cards import sort_cards
-from .errors import TutorError
+from .errors import TutorError, given
 from .words import Words
 from .position import Position
 from .ruleset import Ruleset
@@ -91,8 +91,7 @@ def _whole(message: str, value) -> int:
         return operator.index(value)
     except TypeError:
         hint = Words("error:deal.text-hint") if isinstance(value, str) else ""
-        raise TutorError(message, type=type(value).__name__, value=f"{value!r:.40}",
-                         hint=hint) from None
+        raise TutorError(message, given=given(value), hint=hint) from None
 
 
 def rules_arg(rules) -> Ruleset:
@@ -102,7 +101,7 @@ def rules_arg(rules) -> Ruleset:
         return Ruleset.parse(rules.strip().lower())
     if rules is None or isinstance(rules, Ruleset):
         return Ruleset.parse(rules)
-    raise TutorError("error:deal.rules", type=type(rules).__name__, value=f"{rules!r:.40}")
+    raise TutorError("error:deal.rules", given=given(rules))
 
 
 def _score(score, sides: tuple = ("NS", "EW")) -> tuple:
@@ -110,7 +109,7 @@ def _score(score, sides: tuple = ("NS", "EW")) -> tuple:
     SCORE_DIGITS digits, as the text's ``score:`` line takes them."""
     from .notation import SCORE_DIGITS         # not at import: `import tutor` stays quick
     if isinstance(score, (str, bytes)) or not hasattr(score, "__len__") or len(score) != len(sides):
-        fields = {"type": type(score).__name__, "value": f"{score!r:.40}"}
+        fields = {"given": given(score)}
         if tuple(sides) == ("NS", "EW"):
             raise TutorError("error:deal.score", **fields)
         raise TutorError("error:deal.score-sides", sides=len(sides), **fields)

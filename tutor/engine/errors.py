@@ -69,6 +69,21 @@ def type_name(value) -> str:
     return "None" if value is None else type(value).__name__
 
 
+def given(value) -> str:
+    """A wrong argument as a message names it: its type and value (``str 'seven'``), or
+    ``None``; a long value is cut to 40 characters."""
+    return "None" if value is None else f"{type(value).__name__} {value!r:.40}"
+
+
+#: how much of the text a message quotes back (a pasted page is not repeated whole)
+ECHO = 40
+
+
+def echo(text: str) -> str:
+    """`text` as a message quotes it back: whole if short, else its start and an ellipsis."""
+    return text if len(text) <= ECHO else text[:ECHO - 1] + "…"
+
+
 class RulesError(TutorError):
     """An unknown variant flag or value, or a variant that is not built yet."""
 
@@ -342,37 +357,38 @@ M("error:move.empty-group",
 M("error:move.built.kind",
   "{kind} is not a kind of move: a Move's kind is one of {kinds} (Move.parse reads move text)")
 M("error:move.built.seat",
-  "Move seat {seat}: a seat is N, E, S or W, or None for the player to move")
+  "Move seat {seat}: a seat is one of {seats}, or None for the player to move")
 M("error:move.built.groups", "the groups of a {kind} move are a tuple of Group, not {type}")
 M("error:move.built.group",
-  "a {kind} move holds Group(cards, rank, team) values, not {type} {value}")
-M("error:move.built.cards", "the cards of a group are a tuple of cards, not {type} {value}")
+  "a {kind} move holds Group(cards, rank, team) values, not {given}")
+M("error:move.built.cards", "the cards of a group are a tuple of cards, not {given}")
 M("error:move.built.card",
   "{value} is not a card: a group holds Card values or card text like 'KH'")
 M("error:move.built.rank", "{rank} is not the rank of a meld: one of {ranks}")
 M("error:move.built.team",
-  "Group team {team}: a group aimed at a meld names its rank and may name the team, NS or EW")
+  "Group team {team}: a group aimed at a meld names its rank and may name the side, one of "
+  "{sides}")
 M("error:move.built.empty-group",
   "an empty group: a group holds cards, or names the meld they join")
 
 # deal.py: the arguments of deal()
 M("error:deal.rules",
   "rules must be variant text like 'black-threes=never', 'default' or a Ruleset, not "
-  "{type} {value}")
+  "{given}")
 M("error:deal.dealer", "{value} is not a seat: the dealer is one of {seats}")
-M("error:deal.seed-whole", "seed must be a whole number, like deal(seed=7), not {type} {value}{hint}")
+M("error:deal.seed-whole", "seed must be a whole number, like deal(seed=7), not {given}{hint}")
 M("error:game.target",
-  "target must be a whole number of points above 0, like Game(target=5000), not {type} {value}")
+  "target must be a whole number of points above 0, like Game(target=5000), not {given}")
 M("error:game.hand-table",
   "this hand was played at another table (its sides are {hand}; the game's are {game})")
 M("error:deal.score-whole",
-  "score must be a whole number, like score=(1200, 3100), not {type} {value}{hint}")
+  "score must be a whole number, like score=(1200, 3100), not {given}{hint}")
 M("error:deal.text-hint", " (text: convert it with int() first)")
 M("error:deal.score",
   "score must be the two teams' running totals (NS, EW), like score=(1200, 3100), not "
-  "{type} {value}")
+  "{given}")
 M("error:deal.score-sides",
   "score must be the running totals of the {sides} sides at this table, one number each, not "
-  "{type} {value}")
+  "{given}")
 M("error:deal.score-too-large",
   "score {points} is too large: a running total has at most {digits} digits")

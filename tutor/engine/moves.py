@@ -15,7 +15,7 @@ import re
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card, MELD_RANKS
-from .errors import CardError, MoveError, type_name
+from .errors import CardError, MoveError, given, type_name
 from .formats import ALL_SEATS, FORMATS
 
 KINDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "exchange")
@@ -25,8 +25,9 @@ _CARD_WORD = re.compile(r"[^\s,]+")     # cards: whitespace or commas between th
 _SEAT_LIST = ALL_SEATS                  # a move may name its seat: "W: draw" (any table's seats)
 _SEATS = frozenset(_SEAT_LIST)
 #: the sides a meld may be aimed at ("NS K: 2C"), of any table: the judge says whose they are
-_TEAMS = frozenset(side for f in FORMATS.values()
-                   for g in (f, *(f.lone_formats or {}).values()) for side in g.sides)
+_SIDE_ORDER = tuple(dict.fromkeys(side for f in FORMATS.values()
+                                   for g in (f, *(f.lone_formats or {}).values()) for side in g.sides))
+_TEAMS = frozenset(_SIDE_ORDER)
 _RANKS = frozenset(MELD_RANKS)
 _CARDS = frozenset(ALL_CARDS)
 _BARE = frozenset(("draw", "take", "discard", "ask", "yes", "no"))     # kinds without cards
@@ -193,18 +194,16 @@ def _check_built(move: Move) -> Move:
     if not isinstance(kind, str) or kind not in KINDS:
         raise MoveError("error:move.built.kind", kind=repr(kind), kinds=", ".join(KINDS))
     if seat is not None and seat not in _SEAT_LIST:
-        raise MoveError("error:move.built.seat", seat=repr(seat))
+        raise MoveError("error:move.built.seat", seat=repr(seat), seats=", ".join(ALL_SEATS))
     if isinstance(groups, (str, bytes)) or not _iterable(groups):
         raise MoveError("error:move.built.groups", kind=kind, type=type_name(groups))
     checked = []
     for group in groups:
         if not isinstance(group, Group):
-            raise MoveError("error:move.built.group", kind=kind, type=type(group).__name__,
-                            value=repr(group))
+            raise MoveError("error:move.built.group", kind=kind, given=given(group))
         cards, rank, team = group
         if isinstance(cards, (str, bytes)) or not _iterable(cards):
-            raise MoveError("error:move.built.cards", type=type(cards).__name__,
-                            value=repr(cards))
+            raise MoveError("error:move.built.cards", given=given(cards))
         read = []
         for card in cards:
             if not isinstance(card, Card):
@@ -218,7 +217,8 @@ def _check_built(move: Move) -> Move:
         if rank is not None and rank not in MELD_RANKS:
             raise MoveError("error:move.built.rank", rank=repr(rank), ranks=" ".join(MELD_RANKS))
         if team is not None and (team not in _TEAMS or rank is None):
-            raise MoveError("error:move.built.team", team=repr(team))
+            raise MoveError("error:move.built.team", team=repr(team),
+                            sides=", ".join(_SIDE_ORDER))
         if not read and rank is None:
             raise MoveError("error:move.built.empty-group")
         if not read and not _may_be_empty(kind, len(checked)):

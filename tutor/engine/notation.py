@@ -30,7 +30,7 @@ import random
 import re
 
 from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, sort_cards
-from .errors import CardError, PositionError, RulesError, type_name
+from .errors import CardError, PositionError, RulesError, echo, type_name
 from .words import Words
 from .formats import FORMATS
 from .position import ASKED, PHASES, Layout, Meld, Position
@@ -225,7 +225,7 @@ class _Parse:
             colon = content.find(":")
             start = len(content) - len(content.lstrip()) + 1
             if colon < 0:
-                self.fail("error:position.not-a-line", no, start, text=content.strip(),
+                self.fail("error:position.not-a-line", no, start, text=echo(content.strip()),
                           keys=self.keys.listed)
             keytext = content[:colon].strip()
             key = " ".join(keytext.lower().split())

@@ -234,12 +234,12 @@ class Game:
 
     def __init__(self, rules="default", target: int | None = None):
         from .deal import rules_arg
-        from .errors import TutorError, type_name
+        from .errors import TutorError, given
         self.rules = rules_arg(rules)
         self.format = self.rules.format
         if target is not None and (isinstance(target, bool) or not isinstance(target, int)
                                    or target < 1):
-            raise TutorError("error:game.target", type=type_name(target), value=f"{target!r:.40}")
+            raise TutorError("error:game.target", given=given(target))
         self.target = self.format.game_target if target is None else target
         self.totals = (0,) * len(self.format.sides)
         self.hands: list = []       # [(final position, sheet), ...]
