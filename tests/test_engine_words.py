@@ -196,7 +196,7 @@ POSITION_ERRORS = [
     ('seed: x\n',
      "line 1, column 7: 'x' is not a seed: write a whole number, like 'seed: 7'"),
     ('seed: 1' + '0' * 120 + '\n',
-     "line 1, column 7: '10000000000000000000 …' is too long a seed: at most 100 digits"),
+     "line 1, column 7: '10000000000000000000000…' is too long a seed: at most 100 digits"),
     ('S: 3H 4C\n',
      'line 1, column 4: a red three in a hand: S holds 3H, but a red three is laid out as soon as it is dealt or drawn (red3.dealt, red3.drawn); put it in a red3 line'),
     ('NS: 3H 4C 5C\n',

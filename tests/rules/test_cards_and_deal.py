@@ -247,3 +247,16 @@ def test_the_upcard_is_turned_after_the_dealt_red_threes_are_replaced(seed):
 
 def test_some_seed_deals_red_threes():
     assert any(tutor.deal(seed).red3 != ((), ()) for seed in range(60))
+
+
+def test_deck_cards_every_seed_its_own_shuffle():
+    """A negative seed is a seed of its own: deal(seed=-1) is not deal(seed=1) (Python's
+    random.Random(-1) shuffles as random.Random(1) does), nor is 'seed: -1' in a text; the
+    same seed deals the same cards, and the text keeps it."""
+    assert tutor.deal(seed=-1).hands != tutor.deal(seed=1).hands
+    assert tutor.deal(seed=-1) == tutor.deal(seed=-1)
+    assert sorted(c.text for c in tutor.deal(seed=-1).all_cards()) == sorted(
+        c.text for c in tutor.deal(seed=1).all_cards())
+    minus, plus = (tutor.Position.parse(f"seed: {s}") for s in (-7, 7))
+    assert minus.hands != plus.hands
+    assert tutor.Position.parse(minus.to_text()) == minus and "seed: -7" in minus.to_text()

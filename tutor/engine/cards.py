@@ -12,6 +12,8 @@ are simply two entries.
 """
 from __future__ import annotations
 
+import random
+
 from .errors import CardError, echo, type_name
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -128,6 +130,13 @@ DECK_SIZE = 108
 def full_deck() -> list[Card]:
     """The 108 cards, in a fixed order (shuffle it with a seeded `random.Random`)."""
     return [card for card in ALL_CARDS for _ in range(COPIES[card])]
+
+
+def shuffler(seed: int) -> random.Random:
+    """The seeded shuffle of `deal` and of the unseen cards: ``random.Random(seed)`` for a
+    seed of 0 or more; a negative seed gets a generator of its own (``random.Random`` would
+    shuffle -7 as it shuffles 7)."""
+    return random.Random(seed if seed >= 0 else f"seed {seed}")
 
 
 def sort_cards(cards) -> tuple[Card, ...]:

@@ -1,6 +1,6 @@
 """A fresh hand dealt by the rules: `deal(seed, rules, score)`.
 
-- `deck.cards`: the 108 cards of `full_deck()`, shuffled with ``random.Random(seed)``.
+- `deck.cards`: the 108 cards of `full_deck()`, shuffled with ``shuffler(seed)`` (``random.Random(seed)`` for a seed of 0 or more).
 - `deal.count`, `deal.order`: the dealer (W unless told) deals 11 cards each, one at a
   time, clockwise from the player on the dealer's left, who is the first to draw. In a
   game the deal rotates clockwise: W, N, E, S, W, … (`Game.next_deal`).
@@ -15,9 +15,8 @@
 from __future__ import annotations
 
 import operator
-import random
 
-from .cards import sort_cards
+from .cards import shuffler, sort_cards
 from .errors import TutorError, given
 from .words import Words
 from .position import Position
@@ -60,7 +59,7 @@ def deal(seed: int = 0, rules="default", score=ZEROS, dealer: str | None = None)
     first = fmt.seat_index[seat] + 1
     totals = _score((0,) * len(fmt.sides) if score is ZEROS else score, fmt.sides)
     stock = fmt.full_deck()
-    random.Random(seed).shuffle(stock)
+    shuffler(seed).shuffle(stock)
     stock.reverse()                       # pop() takes the top card: stock[0] before
     hands = [[] for _ in range(n)]
     for k in range(fmt.hand_size * n):    # deal.order: clockwise from the dealer's left

@@ -75,13 +75,10 @@ def given(value) -> str:
     return "None" if value is None else f"{type(value).__name__} {value!r:.40}"
 
 
-#: how much of the text a message quotes back (a pasted page is not repeated whole)
-ECHO = 40
-
-
-def echo(text: str) -> str:
-    """`text` as a message quotes it back: whole if short, else its start and an ellipsis."""
-    return text if len(text) <= ECHO else text[:ECHO - 1] + "…"
+def echo(text: str, most: int = 40) -> str:
+    """`text` as a message quotes it back: whole if short, else its start and an ellipsis
+    (a pasted page is not repeated whole)."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 class RulesError(TutorError):

@@ -7,7 +7,7 @@ opened, the unseen cards). Every problem is a `PositionError` with the 1-based l
 column of the offending token; nothing half-built ever leaves this module.
 
 Unseen cards: the cards of the 108 that the text does not place form the *pool*. The pool
-is sorted by `Card.order`, shuffled with ``random.Random(seed)`` and dealt to the unseen
+is sorted by `Card.order`, shuffled with ``shuffler(seed)`` (``random.Random(seed)`` for a seed of 0 or more) and dealt to the unseen
 hand slots in seat order N E S W — skipping red threes unless ``red3-dealt=on-turn`` —
 and whatever is left becomes the unseen rest of the stock, top first, in shuffled order.
 
@@ -26,10 +26,9 @@ turn, `meld.initial`) and ``out: S`` / ``out: S concealed`` (who went out; only 
 from __future__ import annotations
 
 import functools
-import random
 import re
 
-from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, sort_cards
+from .cards import ALL_CARDS, COPIES, DECK_SIZE, MELD_RANKS, Card, cards_text, shuffler, sort_cards
 from .errors import CardError, PositionError, RulesError, echo, type_name
 from .words import Words
 from .formats import FORMATS
@@ -328,9 +327,9 @@ class _Parse:
                 self.fail("error:position.score.twice", line.no, tcol, team=team.upper())
             if not _INT.match(points):
                 self.fail("error:position.score.not-a-number", line.no, pcol,
-                          points=_brief(points))
+                          points=echo(points, 24))
             if _digits(points) > SCORE_DIGITS:
-                self.fail("error:position.score.too-long", line.no, pcol, points=_brief(points),
+                self.fail("error:position.score.too-long", line.no, pcol, points=echo(points, 24),
                           digits=SCORE_DIGITS)
             totals[team.upper()] = int(points)
         self.score = tuple(totals.get(side, 0) for side in self.fmt.sides)
@@ -365,7 +364,7 @@ class _Parse:
         """A number of unseen cards; more digits than the deck's 108 has is refused here."""
         word, col = tok
         if _digits(word) > len(str(self.deck)):
-            self.fail("error:position.unseen-too-long", line, col, number=_brief(word), seat=seat,
+            self.fail("error:position.unseen-too-long", line, col, number=echo(word, 24), seat=seat,
                       deck=self.deck)
         return int(word)
 
@@ -456,7 +455,7 @@ class _Parse:
         word, col = line.tokens[0]
         if word.lower() not in ("yes", "no") or len(line.tokens) > 1:
             self.fail("error:position.below-minimum.not-yes-no", line.no, col,
-                      value=_brief(value.strip()))
+                      value=echo(value.strip(), 24))
         self.below_minimum = word.lower() == "yes"
 
     def read_out(self, line, value):
@@ -489,9 +488,9 @@ class _Parse:
     def read_seed(self, line, value):
         word, col = line.tokens[0]
         if len(line.tokens) > 1 or not _INT.match(word):
-            self.fail("error:position.not-a-seed", line.no, col, value=_brief(value.strip()))
+            self.fail("error:position.not-a-seed", line.no, col, value=echo(value.strip(), 24))
         if _digits(word) > SEED_DIGITS:
-            self.fail("error:position.seed-too-long", line.no, col, seed=_brief(word),
+            self.fail("error:position.seed-too-long", line.no, col, seed=echo(word, 24),
                       digits=SEED_DIGITS)
         self.seed = int(word)
 
@@ -658,13 +657,13 @@ _ZONE_HINT = {"hand": "error:position.hint.hand", "melds": "error:position.hint.
 def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool, packs: int = 2):
     """Deal the pool (the cards `copies` does not count) to the unseen hand slots.
 
-    The pool in `Card.order`, shuffled with ``random.Random(seed)``, is dealt to the seats
+    The pool in `Card.order`, shuffled with ``shuffler(seed)`` (``random.Random(seed)`` for a seed of 0 or more), is dealt to the seats
     in turn order (N E S W for four), `unseen[i]` cards each, red threes skipped unless
     `red_ok` (each then put back at a random place in the stock). Returns ``(dealt, rest, short)``: the cards per seat (a tuple per seat), the
     rest of the stock in shuffled order, and how many hand slots the pool could not fill.
     """
     pool = [c for c in _POOL_ORDER for _ in range(_copies(c, packs) - copies[c.index])]
-    rng = random.Random(seed)
+    rng = shuffler(seed)
     rng.shuffle(pool)
     dealt = []
     skipped = []                    # red threes passed over while dealing the hands
@@ -693,11 +692,6 @@ def _deal_unseen(copies: tuple, unseen: tuple, seed: int, red_ok: bool, packs: i
 def _digits(number: str) -> int:
     """How many digits a number written in the text has, leading zeros and sign aside."""
     return len(number.lstrip("+-").lstrip("0"))
-
-
-def _brief(text: str, most: int = 24) -> str:
-    """Text quoted in a message, cut short when it is very long."""
-    return text if len(text) <= most else text[:most - 4] + " …"
 
 
 def _copies(card, packs: int) -> int:
