@@ -351,42 +351,71 @@ def open_notebook_and_run_all(
         what=f"{rel}'s kernel to start",
     )
     t1 = time.monotonic()
-    evaluate_within(
-        page,
-        f"""async (path) => {{
-            const app = window.jupyterapp;
-            const panel = ({_FIND_PANEL})(path);
-            app.shell.activateById(panel.id);
-            if (app.shell.currentWidget !== panel) throw new Error('could not activate ' + path);
-            await app.commands.execute('notebook:run-all-cells');
-        }}""",
-        rel,
-        timeout=timeout,
-        what=f"every cell of {rel} to run",
-    )
-    page.wait_for_function(
-        f"""(path) => {{
-            const panel = ({_FIND_PANEL})(path);
-            if (!panel) return false;
-            const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-            if (!kernel || kernel.status !== 'idle') return false;
-            for (const cell of panel.content.widgets) {{
-                if (cell.model.type !== 'code') continue;
-                if (cell.model.executionCount === null) return false;
-                const prompt = cell.node.querySelector('.jp-InputPrompt');
-                if (prompt && prompt.textContent.includes('*')) return false;
-            }}
-            return true;
-        }}""",
-        arg=rel,
-        timeout=ms,
-        polling=100,
-    )
+    try:
+        evaluate_within(
+            page,
+            f"""async (path) => {{
+                const app = window.jupyterapp;
+                const panel = ({_FIND_PANEL})(path);
+                app.shell.activateById(panel.id);
+                if (app.shell.currentWidget !== panel) throw new Error('could not activate ' + path);
+                await app.commands.execute('notebook:run-all-cells');
+            }}""",
+            rel,
+            timeout=timeout,
+            what=f"every cell of {rel} to run",
+        )
+    except Exception as exc:            # say where the run stopped: which cells ran, the kernel
+        raise AssertionError(f"{exc}\n{run_state(page, server, rel)}") from None
+    try:
+        page.wait_for_function(
+            f"""(path) => {{
+                const panel = ({_FIND_PANEL})(path);
+                if (!panel) return false;
+                const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+                if (!kernel || kernel.status !== 'idle') return false;
+                for (const cell of panel.content.widgets) {{
+                    if (cell.model.type !== 'code') continue;
+                    if (cell.model.executionCount === null) return false;
+                    const prompt = cell.node.querySelector('.jp-InputPrompt');
+                    if (prompt && prompt.textContent.includes('*')) return false;
+                }}
+                return true;
+            }}""",
+            arg=rel,
+            timeout=ms,
+            polling=100,
+        )
+    except Exception as exc:
+        raise AssertionError(f"{exc}\n{run_state(page, server, rel)}") from None
     t2 = time.monotonic()
     errors = notebook_errors(page, server, rel)
     if errors and not allow_errors:
         raise AssertionError(f"cells of {rel} raised:\n" + "\n---\n".join(errors))
     return {"load": t1 - t0, "run": t2 - t1}
+
+
+def run_state(page, server: LabServer, relpath: str | Path) -> str:
+    """Where a run of the notebook's cells stands, in words: the kernel's status and
+    connection, and each code cell's prompt (``[3]``, ``[*]`` running, ``[ ]`` not run)."""
+    rel = server.relpath(relpath)
+    try:
+        return page.evaluate(
+            f"""(path) => {{
+                const panel = ({_FIND_PANEL})(path);
+                if (!panel) return 'notebook ' + path + ' is not open';
+                const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+                const prompts = panel.content.widgets.filter(c => c.model.type === 'code').map(c => {{
+                    const p = c.node.querySelector('.jp-InputPrompt');
+                    return p ? p.textContent.trim() : '?';
+                }});
+                return 'kernel ' + (kernel ? kernel.status + ', ' + kernel.connectionStatus : 'none')
+                    + '; code cells ' + prompts.join(' ');
+            }}""",
+            rel,
+        )
+    except Exception as exc:            # the page itself is gone
+        return f"(the page could not be read: {exc})"
 
 
 def notebook_errors(page, server: LabServer, relpath: str | Path) -> list[str]:
