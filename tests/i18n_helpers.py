@@ -192,12 +192,12 @@ SITUATIONS = [
     (CUT + "turn: E draw\nE: 4C 5D\npile: 7C\nstock: 3H KC 7H + rest", "draw"),
     (CUT + "turn: S draw\nscore: E -10, S -10, W -10\nS: 9H 9S 4D 5S 6C\npile: 7C 9C",
      "take 9H 9S"),
-    (CUT + "turn: E drawn\nE: 9H 4D\nS: 50\nW: 51\nE red3: 3H 3H 3D 3D\nlone: S\npile: 5C\n"
-     "stock: -", "discard 9H"),
-    (CUT + "turn: E drawn\nE: 9H\nE melds: KH KH KD KD KS KS KC\nlone: S\npile: 5C",
-     "discard 9H"),
+    (CUT + "turn: E drawn\nE: 9H 4D\nS: 47\nW: 51\nE red3: 3H 3H 3D 3D\nS melds: JH JD JS\nlone: S\n"
+     "pile: 5C\nstock: -", "discard 9H"),
+    (CUT + "turn: E drawn\nE: 9H\nE melds: KH KH KD KD KS KS KC\nS melds: JH JD JS\nlone: S\n"
+     "pile: 5C", "discard 9H"),
     (CUT + "turn: E drawn\nE: 9H\nE melds: KH KH KD KD KS KS KC\n"
-     "W melds: QH QH QD QD QS QS QC\nlone: S\npile: 5C", "discard 9H"),
+     "W melds: QH QH QD QD QS QS QC\nS melds: JH JD JS\nlone: S\npile: 5C", "discard 9H"),
     (CUT + "turn: S drawn\nscore: E 0, S 1600, W 0\nS: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",

@@ -132,6 +132,10 @@ POSITION_ERRORS = [
      "line 1, column 8: 'foo' is not a variant flag; the flags are black-threes, initial-minimum, go-out-without-discard, concealed, wilds, red3-dealt, stock-out, opening, red3-four, players, three, six, cutthroat-canastas"),
     ('rules: wilds=foo\n',
      "line 1, column 8: variant flag wilds takes one of max-three, not-outnumber, not 'foo'"),
+    ('rules: players=3, three=cutthroat\nlone: S\n',
+     "line 2, column 7: S cannot be the lone hand with no melds: the lone hand took the pile "
+     "first, melding its top card, or went out (players.cutthroat); write S's melds, or leave "
+     "'lone:' out"),
     ('rules: players=3, three=cutthroat\nlone: S W\n',
      "line 2, column 9: 'W' is too much: 'lone:' names one seat, the lone hand (players.cutthroat)"),
     ('rules: players=2, three=cutthroat\n',

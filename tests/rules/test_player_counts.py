@@ -301,8 +301,11 @@ stock: rest
 
 def cut(turn="S draw", e=-10, s=-10, w=-10, E="4C 5D 6H 7S 8C", S="9H 9S 4D 5S 6C", W="4H 5C 6D 7D 8D",
         em="-", sm="-", wm="-", lone="", pile="7C 9C"):
-    return P(CUT.format(turn=turn, e=e, s=s, w=w, E=E, S=S, W=W, em=em, sm=sm, wm=wm,
-                        lone=f"lone: {lone}\n" if lone else "", pile=pile))
+    melds = {"E": em, "S": sm, "W": wm}
+    if lone and melds[lone] == "-":     # the lone hand took the pile first: it has melded
+        melds[lone] = "JH JD JS"
+    return P(CUT.format(turn=turn, e=e, s=s, w=w, E=E, S=S, W=W, em=melds["E"], sm=melds["S"],
+                        wm=melds["W"], lone=f"lone: {lone}\n" if lone else "", pile=pile))
 
 
 def test_cutthroat_is_played_and_deals_thirteen_each():

@@ -276,6 +276,9 @@ M("error:position.below-minimum.opened",
 M("error:position.asked.alone",
   "'asked: {value}' cannot be: {seat} plays alone, and a player alone has no partner to ask "
   "\"may I go out?\" (players.sides): write 'asked: -'")
+M("error:position.lone.no-melds",
+  "{seat} cannot be the lone hand with no melds: the lone hand took the pile first, melding "
+  "its top card, or went out (players.cutthroat); write {seat}'s melds, or leave 'lone:' out")
 M("error:position.cutthroat.stock-empty",
   "In cutthroat nobody draws from an empty stock: the discard after the last stock card ends "
   "the hand (players.cutthroat); write 'turn: {seat} over', or put cards in the stock")

@@ -553,6 +553,9 @@ class _Parse:
             if not self.decided().partners(self.turn):
                 self.fail("error:position.asked.alone", line.no, line.valcol, value=self.asked,
                           seat=self.turn)
+        if self.lone is not None and not self.melds[fmt.side_index[self.lone]]:
+            line = self.lines["lone"]           # took the pile (its top card melded) or went out
+            self.fail("error:position.lone.no-melds", line.no, line.valcol, seat=self.lone)
         if self.out is not None:
             line = self.lines["out"]
             if self.phase != "over":
