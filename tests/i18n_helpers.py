@@ -202,6 +202,9 @@ SITUATIONS = [
      "meld KH KS KD; QH QS QD"),
     (CUT + "turn: E drawn\nscore: E 0, S 1600, W 0\nE: KH KS KD QH QS QD 4C 5D\npile: 7C",
      "meld KH KS KD; QH QS QD"),
+    # a team of three: the partner who plays next answers "may I go out?" (players.sides)
+    ("rules: players=6\nturn: S drawn\nasked: pending\nS: 9H 4D\nT2: KH KS KD KC KH KS KD\npile: 5C",
+     "NE: yes"),
     # a hand staged as over with cards left in the stock
     ("turn: N over\nN: 4C 5D\npile: 9C", "draw"),
     ("turn: N over\nN: 4C 5D\nE: 34\nS: 34\nW: 33\nNS red3: 3H 3H 3D 3D\npile: 9C\nstock: -", "draw"),

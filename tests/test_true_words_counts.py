@@ -275,3 +275,41 @@ def test_melding_down_for_a_nearly_empty_stock_says_so():
                                                  "5 cards are left in the stock, so meld down "
                                                  "what you can.")
     assert not any(tutor.Position.parse(pos.to_text()).melds[1])    # the opponents: no meld
+
+
+def test_a_move_line_gives_no_partner_to_a_player_alone():
+    """players.sides: at two and three players nobody has a partner; the move line of an ask
+    (the judge refuses it) says what was tried, without a partner, in every language."""
+    from tutor.engine.plainwords import move_words
+    for rules in ("players=2", "players=3"):
+        alone = P(f"rules: {rules}\nturn: S drawn\nS: 9H 4D\npile: 5C")
+        words = {lang: move_words("ask", lang=lang, position=alone) for lang in ("en", "sv", "fi")}
+        assert words == {"en": "South asks “May I go out?”", "sv": "Syd frågar: ”Får jag gå ut?”",
+                         "fi": "Etelä kysyy: ”Saanko lopettaa?”"}, words
+    four = P("turn: S drawn\nS: 9H 4D\npile: 5C")
+    assert move_words("ask", lang="en", position=four) == "South asks the partner: “May I go out?”"
+
+
+def test_a_draw_is_not_one_card_where_two_are_drawn():
+    """players.draw-two: the Finnish move line and hint said "draws a card" (kortin) at every
+    table; a draw is worded without a count, as in English and Swedish."""
+    from tutor.engine.plainwords import move_words
+    two = P("rules: players=2\nturn: S draw\nS: 9H 4D\npile: 5C")
+    assert move_words("draw", lang="fi", position=two) == "Etelä nostaa piilopakasta."
+    assert move_words("draw", lang="fi", position=two, you=True) == "Nostat piilopakasta."
+    assert "kortti piilopakasta" not in hint(two, lang="fi").text
+
+
+def test_the_partner_who_answers_in_a_team_of_three():
+    """players.sides: in a team of three the partner who plays next answers; a wrong answerer
+    is told that, not that it is not the asker's partner (Northeast is South's partner too)."""
+    six = P("rules: players=6\nturn: S drawn\nasked: pending\nS: 9H 4D\nT2: KH KS KD KC KH KS KD\n"
+            "pile: 5C")
+    assert set(six.format.partners("S")) == {"NW", "NE"}
+    ruling = tutor.judge(six, "NE: yes")
+    assert not ruling.legal and ruling.rule == "turn.order"
+    assert ruling.explain() == ('Only Northwest, the partner who plays next after South, answers '
+                                '"may I go out?" — not Northeast.')
+    assert tutor.judge(six, "NW: yes").legal
+    four = P("turn: S drawn\nasked: pending\nS: 9H 4D\nNS: KH KS KD KC KH KS KD\npile: 5C")
+    assert "the partner of the player who asked" in tutor.judge(four, "E: yes").explain()

@@ -74,6 +74,8 @@ def turn_order(pos, seat, expected, answering=False) -> Check | None:
         return Check("turn.order", False, "turn.order/no-seat",
                      {"seat": seat, "seats": " ".join(pos.format.seats)})
     key = "turn.order/answer" if answering else "turn.order/not-yours"
+    if answering and len(pos.format.partners(pos.turn)) > 1:    # a team of three: the next one
+        key = "turn.order/answer-next"
     return Check("turn.order", False, key, {"seat": seat, "expected": expected, "turn": pos.turn})
 
 

@@ -56,6 +56,8 @@ T("turn.order/not-yours",
   "It is {turn:name}'s turn, not {seat:name}'s: only the player whose turn it is may act.")
 T("turn.order/answer",
   "Only {expected:name}, the partner of the player who asked, answers \"may I go out?\" — not {seat:name}.")
+T("turn.order/answer-next",
+  "Only {expected:name}, the partner who plays next after {turn:name}, answers \"may I go out?\" — not {seat:name}.")
 T("turn.draw/already",
   "You have already drawn this turn; a turn begins with exactly one draw or one take of the pile. Now meld or discard.")
 T("turn.draw/first",

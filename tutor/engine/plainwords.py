@@ -90,6 +90,8 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
     if kind == "draw":
         return t.format(t.gettext("{seat:name} draws from the stock."), seat=who)
     if kind == "ask":
+        if _alone(position, who):       # players.sides: nobody to ask (the judge refuses it)
+            return t.format(t.gettext("{seat:name} asks “May I go out?”"), seat=who)
         return t.format(t.gettext("{seat:name} asks the partner: “May I go out?”"), seat=who)
     if kind in ("yes", "no"):
         return t.format(t.gettext("{seat:name} answers yes.") if kind == "yes"
