@@ -128,6 +128,7 @@ SITUATIONS = [
     ("turn: S drawn\nS: JK 2D 4C 9S\nNS: 8C 8D 8S\n", "meld Q: 2D"),
     ("turn: S drawn\nS: JK 4C 9S\nNS: KH KS KD 2C\n", "meld K: 2C"),
     ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD 2C\n", "exchange KC 2C"),
+    ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD\n", "exchange KC 2C"),     # no meld holds 2C
     ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD\n", "meld KC"),
     ("turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld QC QS"),
     ("turn: S drawn\nS: QC 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld EW Q: QC"),

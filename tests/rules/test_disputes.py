@@ -572,6 +572,17 @@ def test_d38_exchange_for_a_melded_two_never():
         pile: 5C
     """, "exchange JC 2D", RULE)
     explained(r)
+    assert "A melded wild card (2♦) can never be taken back" in r.explain()
+    # a two that lies in no meld: still never, and the words do not call it melded
+    none = assert_illegal("""
+        turn: S drawn
+        S: JC 4C 9D
+        NS: JH JS JD
+        EW: QH QD QS
+        pile: 5C
+    """, "exchange JC 2D", RULE)
+    assert "no meld on the table holds 2♦" in none.explain()
+    assert "A melded wild card (2♦)" not in none.explain()
 
 
 def test_d39_bare_take_without_a_meld_of_the_rank():

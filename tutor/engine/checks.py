@@ -944,8 +944,11 @@ def answer_ok(trial) -> Check:
 
 
 def wild_fixed(trial) -> Check:
-    return Check("meld.wild-fixed", False, "meld.wild-fixed/exchange",
-                 {"cards": trial.cards[:1], "wild": trial.cards[1:]}, trial.cards)
+    wild = trial.cards[1:]
+    melded = any(c in m.cards for side in trial.pos.melds for m in side for c in wild)
+    key = "meld.wild-fixed/exchange" if melded else "meld.wild-fixed/exchange-none"
+    return Check("meld.wild-fixed", False, key, {"cards": trial.cards[:1], "wild": wild},
+                 trial.cards)
 
 
 # ---- applying a plan -------------------------------------------------------------------

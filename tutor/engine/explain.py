@@ -191,6 +191,8 @@ T("meld.wild-fixed/melded",
   "{cards} {cards:is_are} already in a meld: a melded wild card stays there for good, it can never be moved or used again.")
 T("meld.wild-fixed/exchange",
   "A melded wild card ({wild}) can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
+T("meld.wild-fixed/exchange-none",
+  "Wild cards are never exchanged: a melded wild card can never be taken back for a natural card, whatever you offer for it ({cards}); and no meld on the table holds {wild}.")
 T("meld.one-per-rank/joined!",
   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
 T("meld.one-per-rank/joined-several!",
