@@ -272,7 +272,13 @@ def test_six_players_game_and_first_meld_table():
                "S: AH AD AS KH KD KS JK 2C 4C 5D\npile: 9C\nstock: rest\n")    # 160 in two melds
     melds = [m for m in tutor.legal_moves(enough) if m.kind == "meld"]
     assert melds and all(sum(c.value for c in m.cards) >= 150 for m in melds)
-    assert tutor.judge(enough, "meld AH AD AS JK 2C; KH KD KS").legal   # no group alone is 150
+    legal = tutor.judge(enough, "meld AH AD AS JK 2C; KH KD KS")
+    assert legal.legal                                                  # no group alone is 150
+    # the check that permits it names the row that set the minimum, as the refusal does
+    assert [(c.rule, c.ok) for c in legal.checks if c.key.startswith("meld.initial/ok")] == [
+        ("players.game-six", True)]
+    low = tutor.judge(P(enough.to_text().replace("T2 8000", "T2 7495")), "meld AH AD AS JK 2C; KH KD KS")
+    assert [c.rule for c in low.checks if c.key.startswith("meld.initial/ok")] == ["meld.initial"]
 
 
 def test_a_game_of_three_sides_knows_its_winner():

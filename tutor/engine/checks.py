@@ -693,7 +693,9 @@ def initial_minimum(trial, plan, exempt: bool) -> Check | None:
               "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
     own = pos.rules.format.has_lone_hand            # cutthroat: the player's own score
     if plan.points >= minimum:
-        return Check("meld.initial", True, "meld.initial/ok-own!" if own else
+        # the six-player row (150 from 7500) is the rule that set this minimum
+        rule = "players.game-six" if minimum > FOUR.initial_minimum_for(score) else "meld.initial"
+        return Check(rule, True, "meld.initial/ok-own!" if own else
                      "meld.initial/ok-player!" if per_player(pos) else "meld.initial/ok!", fields)
     if exempt:
         return Check("meld.initial", True, "meld.initial/concealed!", fields)
