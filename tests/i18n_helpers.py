@@ -129,6 +129,7 @@ SITUATIONS = [
     ("turn: S drawn\nS: JK 4C 9S\nNS: KH KS KD 2C\n", "meld K: 2C"),
     ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD 2C\n", "exchange KC 2C"),
     ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD\n", "exchange KC 2C"),     # no meld holds 2C
+    ("turn: S drawn\nS: 5H 5H 5D 5D 5S 5S 5C 4C 6D\npile: 9C", "meld 5H 5H 5D 5D 5S 5S 5C"),
     ("turn: S drawn\nS: KC 4C 9S\nNS: KH KS KD\n", "meld KC"),
     ("turn: S drawn\nS: QC QS 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld QC QS"),
     ("turn: S drawn\nS: QC 4C 9S\nNS: 8C 8D 8S\nEW: QH QD QS\n", "meld EW Q: QC"),

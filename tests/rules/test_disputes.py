@@ -761,7 +761,7 @@ def test_d11_cards_under_the_top_do_not_count():
 
 def test_d12_seven_fives_35_too_little_at_score_0():
     RULE = "meld.initial"
-    assert_illegal("""
+    r = assert_illegal("""
         turn: S drawn
         score: NS 0, EW 0
         S: 5H 5H 5D 5D 5S 5S 5C 4C 6D
@@ -769,6 +769,9 @@ def test_d12_seven_fives_35_too_little_at_score_0():
         EW: QH QD QS
         pile: 9C
     """, "meld 5H 5H 5D 5D 5S 5S 5C", RULE)
+    # the dispute's point is said in words: the canasta's bonus is no part of the 50
+    assert "these cards count 35" in r.explain()
+    assert "A canasta's bonus does not count toward the minimum" in r.explain()
 
 
 D13 = """

@@ -690,7 +690,9 @@ def initial_minimum(trial, plan, exempt: bool) -> Check | None:
         return None
     fields = {"points": plan.points, "minimum": minimum, "score": score,
               "taking": plan.taking, "top": pos.top if plan.taking else None,
-              "pile_rest": len(pos.pile) - 1 if plan.taking else 0}
+              "pile_rest": len(pos.pile) - 1 if plan.taking else 0,
+              # a canasta among them: its bonus is no part of the minimum (DISPUTES 12)
+              "canasta": any(m.is_canasta for m in plan.melds or ())}
     own = pos.rules.format.has_lone_hand            # cutthroat: the player's own score
     if plan.points >= minimum:
         # the six-player row (150 from 7500) is the rule that set this minimum

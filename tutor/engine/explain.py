@@ -320,6 +320,7 @@ NP("wild-alone.new", " Meld it with two or more natural cards of one rank: your 
 NP("initial.taking", " Only the top card {top} counts, not the card under it.",
    " Only the top card {top} counts, not the {pile_rest} cards under it.")
 P("initial.taking.alone", " The top card {top} is the only card of the pile.")
+P("initial.canasta", " A canasta's bonus does not count toward the minimum: only the cards' points do.")
 P("frozen.wilds", " and {cards}")
 P("frozen.pair", "two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs")
 P("frozen.more", "{count} natural {rank:plural} from your hand ({pair}){wild_note}; a frozen pile needs two of them")
@@ -451,6 +452,8 @@ def _derived(key: str, fields: dict, t) -> dict:
             f["taking_note"] = _part("initial.taking", t, rest, top=f["top"], pile_rest=rest)
         else:
             f["taking_note"] = _part("initial.taking.alone", t, top=f["top"])
+        if f.get("canasta"):
+            f["taking_note"] += _part("initial.canasta", t)
     if key == "meld.naturals/two":
         n = f["wilds"]
         f["wild_cards"] = _part("wild-cards", t, n, count=n)
