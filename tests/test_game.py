@@ -527,3 +527,22 @@ def test_a_player_alone_is_guided_without_a_team(key):
         assert other.prompt() != prompt and translator(lang).gettext(
             "You have not melded yet: your first meld must count at least {points} "
             "points.").format(points=50) in other.prompt()
+
+
+@pytest.mark.parametrize("key, cards", [("2", "two cards"), ("3:cutthroat", "two cards"), ("4", "card")])
+def test_the_draw_prompt_counts_the_cards_drawn(key, cards):
+    """players.draw-two: at two players and in cutthroat a draw gives two cards, and the guide
+    says so (it said "every turn starts with a card ... the top card of the stock")."""
+    game = GameModel(lang="en", seed=7)
+    game.choose("players", key)
+    game.choose("guide", "always")
+    game.start()
+    pos = game.session.position
+    assert pos.turn == game.seat and pos.phase == "draw", (pos.turn, pos.phase)
+    prompt = game.prompt()
+    assert f"the top {cards} of the stock" in prompt, prompt
+    if cards == "two cards":
+        assert "top card of the stock" not in prompt and len(pos.stock) >= 2
+        before = len(pos.hand(game.seat))
+        game.draw()
+        assert len(game.session.position.hand(game.seat)) == before + 2   # what it said

@@ -484,16 +484,27 @@ class GameModel:
         from ..engine.generate import legal_moves
         kinds = {m.kind for m in legal_moves(pos)}
         if pos.phase == "draw":
+            two = min(pos.format.draw_count, len(pos.stock)) >= 2     # players.draw-two
             if not self.guided:
                 return (t.gettext("Your turn: draw, or take the pile?") if "take" in kinds
+                        else t.gettext("Your turn: draw two cards.") if two
                         else t.gettext("Your turn: draw a card."))
             top = pos.pile[-1] if pos.pile else None
             if "take" in kinds and top is not None:
+                if two:
+                    return t.gettext(
+                        "Your turn: draw, or take the pile? Draw gives you the top two cards of "
+                        "the stock. You may also take the whole pile, because you can meld its "
+                        "top card, {card}, with cards from your hand: click those cards, then "
+                        "press Take the pile.").format(card=t.write([top]))
                 return t.gettext(
                     "Your turn: draw, or take the pile? Draw gives you the top card of the "
                     "stock. You may also take the whole pile, because you can meld its top "
                     "card, {card}, with cards from your hand: click those cards, then press "
                     "Take the pile.").format(card=t.write([top]))
+            if two:
+                return t.gettext("Your turn: every turn starts with a draw. Press Draw to take "
+                                 "the top two cards of the stock (you cannot take the pile now).")
             return t.gettext("Your turn: every turn starts with a card. Press Draw to take "
                              "the top card of the stock (you cannot take the pile now).")
         answer = ""
