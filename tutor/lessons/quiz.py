@@ -97,7 +97,7 @@ class Quiz(widgets.VBox):
         elif ex.kind == "parse":
             parts.append(looks.html(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
-            mv = looks.html(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
+            mv = looks.html(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang, position=pos))}</b>")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
