@@ -287,6 +287,34 @@ def test_a_game_answer_says_both_totals_and_the_result():
     assert "the game goes on" in tutor.lessons.get("11").exercise("goes-on").check().explain()
 
 
+GAME_QUESTIONS = [pytest.param(lesson.key, ex.id, id=f"{lesson.key}:{ex.id}")
+                  for lesson in LESSONS for ex in lesson.exercises if ex.kind == "game"]
+
+
+@pytest.mark.parametrize("key,ex_id", GAME_QUESTIONS)
+def test_a_game_questions_diagram_shows_the_totals_its_prompt_states(key, ex_id):
+    """The diagram beside "who wins?" shows the running totals the game stands at before
+    the hand (13 six-game said 4200 and 4500 while its diagram read T1 0, T2 0; audit 9 #5)."""
+    import re
+    from tutor.engine.diagram import position_svg
+    from tutor.classroom.handouts import _picture
+    ex = tutor.lessons.get(key).exercise(ex_id)
+    pic = _picture(ex)
+    assert pic.score == tuple(ex.start) and ex.position().score == tuple(ex.start)
+    words = " ".join(re.sub(r"<[^>]+>", " ", position_svg(pic)).split())
+    sides = pic.format.sides
+    assert " ".join(f"{s} {n}" for s, n in zip(sides, ex.start)) + " running totals" in words
+    for n in ex.start:
+        assert str(n) in ex.prompt.replace("**", "")
+
+
+def test_the_six_player_game_question_shows_4200_and_4500():
+    ex = tutor.lessons.get("13").exercise("six-game")
+    assert "Team 1 has 4200 and Team 2 has 4500" in ex.prompt
+    assert ex.start_position().score == (4200, 4500)
+    assert ex.check().explain().splitlines()[:2] == ["Team 1: 4200 − 350 = 3850", "Team 2: 4500 + 920 = 5420"]
+
+
 def test_a_score_line_the_sheet_does_not_have_is_said_with_0():
     text = tutor.lessons.get("10").exercise("concealed-spoiled").check().explain()
     assert text == "going out concealed: 0"

@@ -34,7 +34,8 @@ Exercise kinds (``kind``, default ``judge``):
 - ``parse``: is the position text a possible position at all? ``expect`` is
   ``accepted`` or ``refused`` (a PositionError). (Older lessons only: a learner should
   not be asked about position text.)
-- ``game``: a game standing at ``start`` (one total per side: [NS, EW] for four) adds this hand's score;
+- ``game``: a game standing at ``start`` (one total per side: [NS, EW] for four; the question's
+  position is staged with these running totals, so its diagram shows them) adds this hand's score;
   ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on`` (`GAME_ANSWERS`; ``choices``, if
   given, lists some of them). These are values, not words: the page shows them in words
   (the glossary's team names, the catalog's "nobody yet: the game goes on"), so a
@@ -473,6 +474,16 @@ class GameExercise(Exercise):
     def options(self) -> tuple:
         t = translator(self.lesson.lang)
         return tuple(_game_words(v, t) for v in self.answers)
+
+    def start_position(self):
+        """The position as staged, its running totals those the game stands at before the
+        hand (`start`): the question's diagram shows the totals its prompt states (it
+        showed 0 and 0 where the prompt said 4200 and 4500)."""
+        pos = super().start_position()
+        start = tuple(self.start)
+        if len(start) == len(pos.score) and pos.score != start:
+            pos = pos.replace(score=start)
+        return pos
 
     def game_answers(self) -> tuple:
         """A "who wins?" question's answers: each side of the position's table (North–South
