@@ -329,6 +329,16 @@ class Exercise:
             return [f"{where}: expected {self.expect!r}, the engine says {result.answer!r}"]
         return []
 
+    def key_rule(self, result=None) -> str:
+        """The rule an answer is said to rest on, wherever a key or a teacher's note names
+        one (the print key, the markdown key of `Lesson.handouts`, the quiz's "For teachers"):
+        the rule the lesson teaches when the engine's answer (`result`, else `check`) checked
+        it, else the rule the engine's answer gives."""
+        result = self.check() if result is None else result
+        if self.rule == result.rule or self.rule in getattr(result, "reasons", ()):
+            return self.rule
+        return result.rule
+
     def confirmed_rules(self) -> set:
         """Rule ids the engine itself confirms through this exercise: the deciding rule of
         a refused move, the rules a legal move's ruling names (``reasons``), or the rule of
@@ -682,7 +692,7 @@ class Lesson:
             where = f" (diagram `{self.number}-{ex.position_ref}`)" if ex.position_ref else ""
             q += [f"{i}. {ex.prompt}{where}" + (f" — move: `{ex.move}`" if ex.move else ""),
                   "   Answer: " + " / ".join(map(str, ex.options)), ""]
-            a += [f"{i}. **{ex.answer}** — `{ex.rule}`. {ex.reveal}", ""]
+            a += [f"{i}. **{ex.answer}** — `{ex.key_rule()}`. {ex.reveal}", ""]
         for fname, lines in (("questions.md", q), ("answers.md", a)):
             path = folder / f"{self.number}-{fname}"
             path.write_text("\n".join(lines), encoding="utf-8")

@@ -278,7 +278,7 @@ class Quiz(widgets.VBox):
 
     def _reveal_html(self) -> str:
         ex, t = self.exercise, self.t
-        rid = self.result.rule if ex.kind == "judge" else ex.rule
+        rid = ex.key_rule(self.result)       # the rule the answer keys name too
         summary = html.escape(t.gettext("For teachers"))
         teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
                     f"<summary>{summary}</summary>"
