@@ -13,10 +13,12 @@ CUT = "\x00"     # where an id cited in a sentence stood: the learner's text say
 
 def _aside(text: str) -> str:
     """A rule text with its ids and parentheses aside: a parenthesis that cites an id goes
-    whole, any other keeps its words; an id or flag cited in the sentence leaves a cut
+    whole, any other keeps its words; an id, flag or setting cited in the sentence leaves a cut
     (`CUT`: the words on each side must be there, whatever words say the id), the notation
     keeps its words (`draw`); spaces are made single."""
     text = re.sub(r"\s*\(([^()]*)\)", lambda m: "" if "`" in m.group(1) else " " + m.group(1), text)
+    text = re.sub(r"`([a-z0-9-]+)`\s*=\s*`[a-z0-9-]+`",        # a setting: "`three` = `cutthroat`"
+                  lambda m: CUT if m.group(1) in FLAGS else m.group(0), text)
     text = re.sub(r"`([^`]+)`", lambda m: CUT if "." in m.group(1) or m.group(1) in FLAGS else m.group(1),
                   text)
     return re.sub(r"\s+", " ", text).strip()

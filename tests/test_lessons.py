@@ -287,6 +287,34 @@ def test_a_game_answer_says_both_totals_and_the_result():
     assert "the game goes on" in tutor.lessons.get("11").exercise("goes-on").check().explain()
 
 
+GAME_QUESTIONS = [pytest.param(lesson.key, ex.id, id=f"{lesson.key}:{ex.id}")
+                  for lesson in LESSONS for ex in lesson.exercises if ex.kind == "game"]
+
+
+@pytest.mark.parametrize("key,ex_id", GAME_QUESTIONS)
+def test_a_game_questions_diagram_shows_the_totals_its_prompt_states(key, ex_id):
+    """The diagram beside "who wins?" shows the running totals the game stands at before
+    the hand (13 six-game said 4200 and 4500 while its diagram read T1 0, T2 0; audit 9 #5)."""
+    import re
+    from tutor.engine.diagram import position_svg
+    from tutor.classroom.handouts import _picture
+    ex = tutor.lessons.get(key).exercise(ex_id)
+    pic = _picture(ex)
+    assert pic.score == tuple(ex.start) and ex.position().score == tuple(ex.start)
+    words = " ".join(re.sub(r"<[^>]+>", " ", position_svg(pic)).split())
+    sides = pic.format.sides
+    assert " ".join(f"{s} {n}" for s, n in zip(sides, ex.start)) + " running totals" in words
+    for n in ex.start:
+        assert str(n) in ex.prompt.replace("**", "")
+
+
+def test_the_six_player_game_question_shows_4200_and_4500():
+    ex = tutor.lessons.get("13").exercise("six-game")
+    assert "Team 1 has 4200 and Team 2 has 4500" in ex.prompt
+    assert ex.start_position().score == (4200, 4500)
+    assert ex.check().explain().splitlines()[:2] == ["Team 1: 4200 − 350 = 3850", "Team 2: 4500 + 920 = 5420"]
+
+
 def test_a_score_line_the_sheet_does_not_have_is_said_with_0():
     text = tutor.lessons.get("10").exercise("concealed-spoiled").check().explain()
     assert text == "going out concealed: 0"
@@ -360,3 +388,45 @@ def test_player_counts_lesson_teaches_cutthroat_as_played_here():
     assert pos.rules.three == "cutthroat" and pos.lone is None
     after = pos.play("take 9H 9D")                      # the first take: the lone hand
     assert after.lone == "S" and after.format.partners("E") == ("W",)
+
+
+# ---- words that match their positions (audit 7 #1, #2, #7) ------------------------------------
+@pytest.mark.parametrize("lang,fives", [("en", "three fives"), ("sv", "tre femmor"),
+                                        ("fi", "kolme viitosta")])
+def test_the_six_player_red_three_question_counts_the_fives_it_shows(lang, fives):
+    ex = tutor.lessons.get("13", lang=lang).exercise("six-red3-four")
+    team = ex.position().melds[ex.position().format.sides.index("T2")]
+    assert [len(m.cards) for m in team if m.rank == "5"] == [3]
+    assert fives in ex.prompt and "five fives" not in ex.prompt
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("section", ["two", "three"])
+def test_a_player_alone_is_not_told_to_ask_a_partner(lang, section):
+    """At two and three players nobody can be asked: the task asks whether the learner may
+    go out, never "ask your partner" (sv "fråga din partner", fi "kysyä joukkuetoveriltasi")."""
+    lesson = tutor.lessons.get("13", lang=lang)
+    sec = lesson.section(section)
+    task = next(t for t in sec.tasks if t.id == "ask")
+    assert not lesson.position(sec.position).format.partners("S")
+    for wrong in ("ask your partner", "ask a partner", "fråga din partner", "fråga en partner",
+                  "joukkuetoveriltasi", "joukkuetoverilta"):
+        assert wrong not in task.do.lower(), task.do
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_team_codes_the_game_section_names_are_on_its_diagrams(lang):
+    """Lesson 11's "A game to 5000" says what NS and EW stand for: the codes its questions'
+    diagrams write under the table, beside the running totals (it said "as on the table"
+    while nothing its questions showed had the codes)."""
+    import re
+    from tutor.lessons.view import position_html
+    lesson = tutor.lessons.get("11", lang=lang)
+    sec = lesson.section("game")
+    codes = re.findall(r"\*\*([^*]+)\*\*", sec.text.split("\n\n")[-1])
+    assert len(codes) == 2
+    for ex_id in sec.exercises:
+        ex = lesson.exercise(ex_id)
+        words = " ".join(re.sub(r"<[^>]+>", " ", position_html(ex.position(), lang=lang)).split())
+        for code, total in zip(codes, ex.start):
+            assert f"{code} {total}" in words, (ex_id, code, words[-120:])

@@ -2,6 +2,7 @@
 readable without code, the quiz widget answers and hints headless, charts and handouts."""
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -191,6 +192,24 @@ def test_quiz_move_is_said_in_words():
     q = tutor.lessons.get("06").exercise("upcard-frozen").quiz()
     move = next(w.value for w in q.children if "tutor-quiz-move" in w._dom_classes)
     assert "East takes the pile with 7♣ and " in move and "take 7C JK" not in move
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lesson,ex_id", [("10", "must-take"), ("12", "stock-must-take"),
+                                          ("12", "stock-ends")])
+def test_quiz_move_on_an_empty_stock_is_no_draw(lang, lesson, ex_id):
+    """A question's move line is said in its position: with `stock: -` South does not draw
+    from the stock (it read "South draws from the stock."; audit 7 #5) — the hand ends."""
+    import ipywidgets  # noqa: F401
+    from tutor.engine.plainwords import move_words
+    ex = tutor.lessons.get(lesson, lang=lang).exercise(ex_id)
+    pos = ex.position()
+    assert not pos.stock and ex.move == "draw"
+    move = next(w.value for w in ex.quiz().children if "tutor-quiz-move" in w._dom_classes)
+    assert html.unescape(move) == f"<b>{move_words('draw', 'S', lang, position=pos)}</b>"
+    assert move != f"<b>{move_words('draw', 'S', lang)}</b>"
+    if lang == "en":
+        assert "draws from the stock" not in move and "the stock is empty" in move.lower()
 
 
 OTHER_KINDS = [pytest.param(lang, lesson.key, ex.id, id=f"{lang}-{lesson.key}:{ex.id}")

@@ -42,6 +42,33 @@ def test_a_rule_text_for_a_learner_cites_no_id(lang):
         assert "`" not in text and not cited, (rid, text)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rule_text_for_a_teacher_starts_each_sentence_with_a_capital(lang):
+    """An id said in words at a sentence's start is capitalised: "… six black threes. The
+    rule of two natural cards …", not "… threes. the rule …" (players.deck, audit 7 #7)."""
+    low = {rid: m.group(0) for rid in rule_ids()
+           for m in [re.search(r"[.!?] +[a-zåäö]\w*", plain_rule_text(rid, lang))] if m}
+    assert not low, low
+    said = plain_rule_text("players.deck", lang)
+    assert "black threes. the rule" not in said and "treor. regeln" not in said
+    assert "kolmosta. sääntö" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rule_text_says_a_variant_setting_in_words(lang):
+    """No raw flag setting: "Variant three = cutthroat" and "whatever stock-out says" were
+    the backticked notation with its backticks taken off (players.cutthroat, audit 7 #7)."""
+    for rid in rule_ids():
+        text = plain_rule_text(rid, lang)
+        raw = re.findall(r"\b([a-z0-9-]+) = ([a-z0-9-]+)\b", text)
+        assert not [(f, v) for f, v in raw if f in FLAGS], (rid, raw)
+        bare = [f for f in FLAGS if "-" in f and re.search(rf"(?<![\w“=-]){f}(?![\w”=-])", text)]
+        assert not bare, (rid, bare)
+    en = plain_rule_text("players.cutthroat", "en")
+    assert en.startswith("Variant “cutthroat” for three players (")
+    assert "whatever the club's rule for an empty stock says" in en
+
+
 def test_the_black_three_rule_is_read_whole():
     text = plain_rule_text("meld.threes", "en")
     assert text.startswith("Red threes never form melds.")

@@ -116,11 +116,12 @@ def questions_html(keys, lang: str = "en") -> str:
 
 
 def answer_rows(les, lang: str = "en") -> list[dict]:
-    """Each question's answer and the rule it rests on, as the engine decides it."""
+    """Each question's answer and the rule it rests on (`Exercise.key_rule`: the one the
+    markdown key and the quiz's teachers' note name too), as the engine decides it."""
     rows = []
     for i, ex in enumerate(les.exercises, 1):
         result = ex.check()             # every kind of question is answered by the engine
-        rows.append({"n": i, "id": ex.id, "answer": str(ex.answer), "rule": result.rule,
+        rows.append({"n": i, "id": ex.id, "answer": str(ex.answer), "rule": ex.key_rule(result),
                      "why": ex.reveal or result.explain(lang)})
     return rows
 

@@ -151,7 +151,38 @@ def plain_rule_text(rule_id: str, lang: str = "en") -> str:
     if same and same.group(1) != rule_id:
         return plain_rule_text(same.group(1), lang)
     text = re.sub(r"\s*\(([^()]*)\)", lambda m: "" if "`" in m.group(1) else m.group(0), text)
-    return re.sub(r"`([^`]+)`", lambda m: _spoken(t, m.group(1)), text)
+    text = _SETTING.sub(lambda m: _sentence_start(m, _setting_words(t, m.group(1), m.group(2))), text)
+    return re.sub(r"`([^`]+)`", lambda m: _sentence_start(m, _spoken(t, m.group(1))), text)
+
+
+#: A variant setting as the rulebook writes it in a sentence: "`three` = `cutthroat`".
+_SETTING = re.compile(r"`([a-z0-9-]+)`\s*=\s*`([a-z0-9-]+)`")
+
+
+def _sentence_start(match, words: str) -> str:
+    """`words` put where `match` was: with a capital letter when they begin a sentence (the
+    text's start, or after a full stop), as "The rule of two natural cards …" does."""
+    before = match.string[:match.start()]
+    if words and (not before.strip() or re.search(r"[.!?]\s*$", before)):
+        return words[0].upper() + words[1:]
+    return words
+
+
+def _setting_words(t, flag: str, value: str) -> str:
+    """A variant setting a rule text names ("`three` = `cutthroat`"), in words; one the
+    words do not know yet, as a rules line writes it ("“six=three-teams”")."""
+    from .ruleset import FLAGS
+    if flag == "three" and value == "cutthroat":
+        return t.pgettext("rule-name", "“cutthroat” for three players")
+    if flag == "three" and value == "each-alone":
+        return t.pgettext("rule-name", "three players each alone")
+    if flag == "six" and value == "three-teams":
+        return t.pgettext("rule-name", "six players in three teams of two")
+    if flag == "six" and value == "two-teams":
+        return t.pgettext("rule-name", "six players in two teams of three")
+    if flag in FLAGS and value in FLAGS[flag]:
+        return f"“{flag}={value}”"
+    return f"{_spoken(t, flag)} = {_spoken(t, value)}"
 
 
 def _spoken(t, name: str) -> str:
@@ -167,6 +198,11 @@ def _spoken(t, name: str) -> str:
         return t.pgettext("rule-name", "the rule of two natural cards in a meld")
     if name == "meld.max-wilds":
         return t.pgettext("rule-name", "the limit of three wild cards in a meld")
+    if name == "stock-out":                 # a variant flag (RULES.md, "Variant flags")
+        return t.pgettext("rule-name", "the club's rule for an empty stock")
+    from .ruleset import FLAGS
+    if name in FLAGS:                       # a flag the words do not know yet: as a rules line
+        return f"“{name}”"
     return name
 
 

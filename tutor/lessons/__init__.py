@@ -34,7 +34,8 @@ Exercise kinds (``kind``, default ``judge``):
 - ``parse``: is the position text a possible position at all? ``expect`` is
   ``accepted`` or ``refused`` (a PositionError). (Older lessons only: a learner should
   not be asked about position text.)
-- ``game``: a game standing at ``start`` (one total per side: [NS, EW] for four) adds this hand's score;
+- ``game``: a game standing at ``start`` (one total per side: [NS, EW] for four; the question's
+  position is staged with these running totals, so its diagram shows them) adds this hand's score;
   ``expect`` is ``NS``, ``EW``, ``draw`` or ``goes on`` (`GAME_ANSWERS`; ``choices``, if
   given, lists some of them). These are values, not words: the page shows them in words
   (the glossary's team names, the catalog's "nobody yet: the game goes on"), so a
@@ -328,6 +329,16 @@ class Exercise:
             return [f"{where}: expected {self.expect!r}, the engine says {result.answer!r}"]
         return []
 
+    def key_rule(self, result=None) -> str:
+        """The rule an answer is said to rest on, wherever a key or a teacher's note names
+        one (the print key, the markdown key of `Lesson.handouts`, the quiz's "For teachers"):
+        the rule the lesson teaches when the engine's answer (`result`, else `check`) checked
+        it, else the rule the engine's answer gives."""
+        result = self.check() if result is None else result
+        if self.rule == result.rule or self.rule in getattr(result, "reasons", ()):
+            return self.rule
+        return result.rule
+
     def confirmed_rules(self) -> set:
         """Rule ids the engine itself confirms through this exercise: the deciding rule of
         a refused move, the rules a legal move's ruling names (``reasons``), or the rule of
@@ -473,6 +484,16 @@ class GameExercise(Exercise):
     def options(self) -> tuple:
         t = translator(self.lesson.lang)
         return tuple(_game_words(v, t) for v in self.answers)
+
+    def start_position(self):
+        """The position as staged, its running totals those the game stands at before the
+        hand (`start`): the question's diagram shows the totals its prompt states (it
+        showed 0 and 0 where the prompt said 4200 and 4500)."""
+        pos = super().start_position()
+        start = tuple(self.start)
+        if len(start) == len(pos.score) and pos.score != start:
+            pos = pos.replace(score=start)
+        return pos
 
     def game_answers(self) -> tuple:
         """A "who wins?" question's answers: each side of the position's table (North–South
@@ -671,7 +692,7 @@ class Lesson:
             where = f" (diagram `{self.number}-{ex.position_ref}`)" if ex.position_ref else ""
             q += [f"{i}. {ex.prompt}{where}" + (f" — move: `{ex.move}`" if ex.move else ""),
                   "   Answer: " + " / ".join(map(str, ex.options)), ""]
-            a += [f"{i}. **{ex.answer}** — `{ex.rule}`. {ex.reveal}", ""]
+            a += [f"{i}. **{ex.answer}** — `{ex.key_rule()}`. {ex.reveal}", ""]
         for fname, lines in (("questions.md", q), ("answers.md", a)):
             path = folder / f"{self.number}-{fname}"
             path.write_text("\n".join(lines), encoding="utf-8")

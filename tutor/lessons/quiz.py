@@ -97,7 +97,7 @@ class Quiz(widgets.VBox):
         elif ex.kind == "parse":
             parts.append(looks.html(f"<pre>{html.escape(ex.text())}</pre>"))
         if ex.move:
-            mv = looks.html(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang))}</b>")
+            mv = looks.html(f"<b>{html.escape(move_words(ex.move, actor, ex.lesson.lang, position=pos))}</b>")
             mv.add_class("tutor-quiz-move")
             parts.append(mv)
         self.buttons = []
@@ -278,7 +278,7 @@ class Quiz(widgets.VBox):
 
     def _reveal_html(self) -> str:
         ex, t = self.exercise, self.t
-        rid = self.result.rule if ex.kind == "judge" else ex.rule
+        rid = ex.key_rule(self.result)       # the rule the answer keys name too
         summary = html.escape(t.gettext("For teachers"))
         teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
                     f"<summary>{summary}</summary>"
