@@ -258,6 +258,11 @@ def test_six_red_threes_and_five_score_as_six_players_count_them():
     words = " ".join(p[3] for p in _texts(sc))
     assert "five: 1000" in words and "all four" not in words
     assert not label_problems(sc)
+    # red3.score: a side with no meld counts them minus, and the badge says so
+    bare = tutor.Position.parse(text.replace("T1: KH KS KD\n", ""))
+    words = " ".join(p[3] for p in _texts(scene(bare, viewer="S", width=MIN_WIDTH, height=MIN_HEIGHT)))
+    assert "five: -1000" in words and "five: 1000" not in words
+    assert dict(tutor.score_hand(bare)["T1"].lines)["score.red-threes"] == -1000   # as the sheet
 
 
 @pytest.mark.parametrize("key", list(RULES))

@@ -485,11 +485,12 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     red3 = view.team_red3(team)
     scale = view.rules.format.red3_scale
     bonus = None
+    sign = 1 if view.team_melds(team) else -1   # red3.score: minus while the side has no meld
     if len(red3) == 4 and not scale and _one_players_four(view, team):
-        bonus = t.gettext("all four: {points}").format(points=ALL_RED_THREES)
+        bonus = t.gettext("all four: {points}").format(points=sign * ALL_RED_THREES)
     elif scale and len(red3) >= 5:          # six players: five and six score more (players.red3-six)
         bonus = (t.gettext("five: {points}") if len(red3) == 5 else
-                 t.gettext("all six: {points}")).format(points=scale[len(red3)])
+                 t.gettext("all six: {points}")).format(points=sign * scale[len(red3)])
     who = None                              # red3-four=player: who laid them ("North 2" a line)
     if bonus is None and red3 and view.rules.red3_per_seat:
         who = _red3_who(view, team, t)
