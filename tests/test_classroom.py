@@ -546,3 +546,31 @@ def test_the_teacher_sees_each_learners_first_try_accuracy(room):
     cells = dict(_re.findall(r"<td class='name'>(\w+)</td>.*?<td class='first'[^>]*>([^<]*)</td>", html))
     assert cells == {"Anna": "2 of 3 (67 %)", "Ben": "—"}
     assert "Right the first time" in html
+
+
+@pytest.mark.parametrize("lang, seat, you, pile, english", [
+    ("en", "SE", "▶ Southeast (you) · 4 cards", ">discard pile<", None),
+    ("en", "NW", "▶ Northwest (you) · 4 cards", ">discard pile<", None),
+    ("sv", "SE", "▶ Sydost (du) · 4 kort", ">kasthögen<", ">discard pile<"),
+    ("fi", "NW", "▶ Luode (sinä) · 4 korttia", ">avopakka<", ">discard pile<")])
+def test_a_question_is_drawn_from_the_movers_seat_in_the_rooms_language(tmp_path, lang, seat, you, pile,
+                                                                        english):
+    """The question's table is the one the mover sees, at six players too (Southeast's and
+    Northwest's move were drawn from South's seat, the mover's cards face down), and its words
+    are the room's (a Swedish or Finnish room got an English table): on the learner's page,
+    the projector and the teacher's view alike."""
+    from tutor.classroom.pages import learner_question
+    r = Room.open(tmp_path / "c.sqlite3", name="t", code="K7XPQM", teacher_password="p",
+                  lessons=["6"], lang=lang)
+    try:
+        r.push_position(f"rules: players=6\nturn: {seat} drawn\n{seat}: 9H 9S 9D 4C\npile: 9C\n",
+                        "meld 9H 9S 9D")
+        view = _view(r)
+        for page in (learner_question(r, r.join("Anna", "K7XPQM"))["html"],
+                     view.screen_state()["html"], view.question_html(1)):
+            assert you in page and pile in page
+            assert "(you)" not in page.replace(you, "") and "(du)" not in page.replace(you, "")
+            if english:
+                assert english not in page
+    finally:
+        r.store.close()
