@@ -1,0 +1,19 @@
+# New and changed English strings of branch fixa, with their Swedish and Finnish, for the
+# catalog merge: T[lang][(msgctxt or None, first 30 characters of the English msgid)].
+T = {
+    "sv": {
+        # tutor/table/widget.py: the tooltips that follow the table's count
+        (None, "a new game to {target}: runnin"): "ett nytt spel till {target}: totalsumma, en vinnare och en marginal",
+        (None, "what-if: click a card, then th"): "tänk om: klicka på ett kort och sedan dit det ska (alla {cards} kort är kvar)",
+        (None, "you play alone here: there is "): "du spelar ensam här: det finns ingen partner att fråga",
+        (None, "a partner's yes: you play alon"): "en partners ja: du spelar ensam här, ingen frågar dig",
+        (None, "a partner's no: you play alone"): "en partners nej: du spelar ensam här, ingen frågar dig",
+    },
+    "fi": {
+        (None, "a new game to {target}: runnin"): "uusi peli {target} pisteeseen: kokonaispisteet, voittaja ja voittoero",
+        (None, "what-if: click a card, then th"): "entä jos: napsauta korttia ja sitten paikkaa, johon se siirtyy (kaikki {cards} korttia pysyvät pelissä)",
+        (None, "you play alone here: there is "): "pelaat tässä yksin: sinulla ei ole joukkuetoveria, jolta kysyä",
+        (None, "a partner's yes: you play alon"): "joukkuetoverin ”kyllä”: pelaat tässä yksin, kukaan ei kysy sinulta",
+        (None, "a partner's no: you play alone"): "joukkuetoverin ”ei”: pelaat tässä yksin, kukaan ei kysy sinulta",
+    },
+}
