@@ -8,6 +8,11 @@ T = {
         (None, "you play alone here: there is "): "du spelar ensam här: det finns ingen partner att fråga",
         (None, "a partner's yes: you play alon"): "en partners ja: du spelar ensam här, ingen frågar dig",
         (None, "a partner's no: you play alone"): "en partners nej: du spelar ensam här, ingen frågar dig",
+        # tutor/engine/scoring.py: a player alone's red threes counted minus
+        ("sheet:all-red-threes-minus-alone", "all four red threes, minus: {s"): "alla fyra röda treorna, som minus: {seat:name} har inte lagt ut en enda giv",
+        ("sheet:red-threes-minus-alone", "{count} red three × {bonus}, m"): [
+            "{count} röd trea × {bonus}, som minus: {seat:name} har inte lagt ut en enda giv",
+            "{count} röda treor × {bonus}, som minus: {seat:name} har inte lagt ut en enda giv"],
     },
     "fi": {
         (None, "a new game to {target}: runnin"): "uusi peli {target} pisteeseen: kokonaispisteet, voittaja ja voittoero",
@@ -15,5 +20,9 @@ T = {
         (None, "you play alone here: there is "): "pelaat tässä yksin: sinulla ei ole joukkuetoveria, jolta kysyä",
         (None, "a partner's yes: you play alon"): "joukkuetoverin ”kyllä”: pelaat tässä yksin, kukaan ei kysy sinulta",
         (None, "a partner's no: you play alone"): "joukkuetoverin ”ei”: pelaat tässä yksin, kukaan ei kysy sinulta",
+        ("sheet:all-red-threes-minus-alone", "all four red threes, minus: {s"): "kaikki neljä punaista kolmosta, miinuksena: {seat:name} ei ole pöydännyt mitään",
+        ("sheet:red-threes-minus-alone", "{count} red three × {bonus}, m"): [
+            "{count} punainen kolmonen × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään",
+            "{count} punaista kolmosta × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään"],
     },
 }

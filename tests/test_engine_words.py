@@ -653,6 +653,14 @@ def test_the_sheet_in_english():
     (EMPTY_HANDS + "EW red3: 3H 3D", "EW", "2 red threes × 100, minus: the team has melded nothing"),
     (EMPTY_HANDS + "EW red3: 3H 3H 3D 3D\nEW: 9C 9D 9H", "EW", "all four red threes"),
     (EMPTY_HANDS + "EW red3: 3H 3H 3D 3D", "EW", "all four red threes, minus: the team has melded nothing"),
+    # a player alone is named, not called a team (two players, three each alone, cutthroat)
+    ("rules: players=2\nturn: S drawn\nS: 4C\nS red3: 3H 3D\npile: 9C", "S",
+     "2 red threes × 100, minus: South has melded nothing"),
+    ("rules: players=2\nturn: S drawn\nS: 4C\nN red3: 3H", "N", "1 red three × 100, minus: North has melded nothing"),
+    ("rules: players=3\nturn: S drawn\nS: 4C\nW red3: 3H 3D 3H 3D\npile: 9C", "W",
+     "all four red threes, minus: West has melded nothing"),
+    ("rules: players=3, three=cutthroat\nturn: S drawn\nS: 4C\nE red3: 3H 3D\npile: 9C", "E",
+     "2 red threes × 100, minus: East has melded nothing"),
 ])
 def test_sheet_lines_with_a_count_say_one_and_many_right(text, team, words):
     rule = "score.red-threes" if "red3" in text else "score.canastas"
