@@ -13,6 +13,8 @@ T = {
         ("sheet:red-threes-minus-alone", "{count} red three × {bonus}, m"): [
             "{count} röd trea × {bonus}, som minus: {seat:name} har inte lagt ut en enda giv",
             "{count} röda treor × {bonus}, som minus: {seat:name} har inte lagt ut en enda giv"],
+        # tutor/classroom/__init__.py: --six/--three of another count
+        (None, 'error: --{flag} {value} is pla'): "fel: --{flag} {value} spelas bara med --players {players}: lägg till --players {players} eller utelämna --{flag}.",
     },
     "fi": {
         (None, "a new game to {target}: runnin"): "uusi peli {target} pisteeseen: kokonaispisteet, voittaja ja voittoero",
@@ -24,5 +26,6 @@ T = {
         ("sheet:red-threes-minus-alone", "{count} red three × {bonus}, m"): [
             "{count} punainen kolmonen × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään",
             "{count} punaista kolmosta × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään"],
+        (None, 'error: --{flag} {value} is pla'): "virhe: --{flag} {value} pelataan vain asetuksella --players {players}: lisää --players {players} tai jätä --{flag} pois.",
     },
 }
