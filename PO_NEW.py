@@ -15,6 +15,9 @@ T = {
             "{count} röda treor × {bonus}, som minus: {seat:name} har inte lagt ut en enda giv"],
         # tutor/classroom/__init__.py: --six/--three of another count
         (None, 'error: --{flag} {value} is pla'): "fel: --{flag} {value} spelas bara med --players {players}: lägg till --players {players} eller utelämna --{flag}.",
+        # tutor/engine/errors.py: Game.add_hand refuses a hand of another game or not over
+        ("error:game.hand-rules", 'this hand was played under oth'): "den här given spelades med andra regler ({hand}; spelets är {game})",
+        ("error:game.hand-not-over", 'this hand is not over (it is {'): "den här given är inte slut (det är {seat}s tur): ett spel lägger till en giv först när den har tagit slut (game.end)",
     },
     "fi": {
         (None, "a new game to {target}: runnin"): "uusi peli {target} pisteeseen: kokonaispisteet, voittaja ja voittoero",
@@ -27,5 +30,7 @@ T = {
             "{count} punainen kolmonen × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään",
             "{count} punaista kolmosta × {bonus}, miinuksena: {seat:name} ei ole pöydännyt mitään"],
         (None, 'error: --{flag} {value} is pla'): "virhe: --{flag} {value} pelataan vain asetuksella --players {players}: lisää --players {players} tai jätä --{flag} pois.",
+        ("error:game.hand-rules", 'this hand was played under oth'): "tämä jako pelattiin eri säännöillä ({hand}; pelin säännöt ovat {game})",
+        ("error:game.hand-not-over", 'this hand is not over (it is {'): "tämä jako ei ole päättynyt (vuorossa on {seat}): peli lisää jaon vasta, kun se on päättynyt (game.end)",
     },
 }

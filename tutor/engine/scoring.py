@@ -261,6 +261,10 @@ class Game:
         if final.rules.format.sides != self.format.sides:
             raise TutorError("error:game.hand-table", hand=", ".join(final.rules.format.sides),
                              game=", ".join(self.format.sides))
+        if final.rules != self.rules:       # the same seats, another game: each alone into cutthroat
+            raise TutorError("error:game.hand-rules", hand=final.rules.to_text(), game=self.rules.to_text())
+        if final.phase != "over":           # its score is not the hand's yet
+            raise TutorError("error:game.hand-not-over", seat=final.turn)
         sheet = score_hand(final)
         self.totals = tuple(total + sheet[side].total
                             for side, total in zip(self.format.sides, self.totals))
