@@ -17,7 +17,7 @@ T = {
         (None, 'error: --{flag} {value} is pla'): "fel: --{flag} {value} spelas bara med --players {players}: lägg till --players {players} eller utelämna --{flag}.",
         # tutor/engine/errors.py: Game.add_hand refuses a hand of another game or not over
         ("error:game.hand-rules", 'this hand was played under oth'): "den här given spelades med andra regler ({hand}; spelets är {game})",
-        ("error:game.hand-not-over", 'this hand is not over (it is {'): "den här given är inte slut (det är {seat}s tur): ett spel lägger till en giv först när den har tagit slut (game.end)",
+        ("error:game.hand-not-over", 'this hand is not over (it is {'): "den här given är inte slut (det är {seat}s tur): ett spel räknar in given först när den är slut (game.end)",
     },
     "fi": {
         (None, "a new game to {target}: runnin"): "uusi peli {target} pisteeseen: kokonaispisteet, voittaja ja voittoero",
