@@ -277,7 +277,7 @@ def teacher() -> NB:
                             f"{', '.join(map(str, l.disputes)) or '–'} |" for l in lessons)
     nb.md(f"""# For teachers and clubs
 
-Twelve lessons take a newcomer from the cards to a scored game, one idea per lesson. Every
+The {len(lessons)} lessons below take a newcomer from the cards to a scored game, one idea per lesson. Every
 lesson has a goal, short explanations, positions on the table to try moves on, questions
 answered *before* the ruling is revealed, hints in three steps and a recap.
 
@@ -292,7 +292,7 @@ answered *before* the ruling is revealed, hints in three steps and a recap.
 | 0–5 | Welcome, teams, the goal of the evening | Show the lesson's goal on the projector |
 | 5–15 | Explain with the table | Go through the sections; on each table, let the room call out a move and click it — the explanation panel gives the rule |
 | 15–30 | \"Legal or illegal?\" | Read each question aloud; everybody votes by raising a hand **before** you click the answer; use the Hint button when the room is stuck |
-| 30–40 | Play a position | Deal the lesson's position as real cards (use the printed diagram) and let tables of four play it out; you walk around as the judge |
+| 30–40 | Play a position | Deal the lesson's position as real cards (use the printed diagram) and let a table of the position's count play it out: four players, or two, three or six for lesson 13 (the game page deals every count); you walk around as the judge |
 | 40–45 | Recap | Read the recap; hand out the question sheet as homework |
 
 For a club evening on rules disputes, take lessons 6, 7 and 10: they stage most of the

@@ -265,6 +265,39 @@ def test_the_command_refuses_bad_input_in_words(capsys):
     assert "no lesson notebooks" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, said", [
+    (["--six", "three-teams"], "error: --six three-teams is played only with --players 6: add --players 6, "
+                               "or leave --six out."),
+    (["--three", "cutthroat", "--players", "4"],
+     "error: --three cutthroat is played only with --players 3: add --players 3, or leave --three out."),
+    (["--players", "6", "--three", "each-alone"],
+     "error: --three each-alone is played only with --players 3: add --players 3, or leave --three out.")])
+def test_the_command_refuses_a_variant_of_another_count_in_words(capsys, monkeypatch, tmp_path, argv,
+                                                                 said):
+    """`--six` and `--three` that do not match `--players` quietly played four; now they are
+    refused as the rules refuse `players=4, six=three-teams` (exit 2, no traceback, no
+    server started: the check comes before the room opens)."""
+    import tutor.classroom.app
+
+    def no_server(*_args, **_kwargs):
+        raise AssertionError("the command went on to start a class server")
+    monkeypatch.setattr(tutor.classroom.app, "make_app", no_server)
+    monkeypatch.delenv("TUTOR_PLAYERS", raising=False)
+    assert main(argv + ["--no-browser", "--lang", "en", "--store", str(tmp_path / "c.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == said and "Traceback" not in err
+    import os
+    assert "TUTOR_PLAYERS" not in os.environ
+
+
+def test_the_players_options_name_their_count():
+    from tutor.classroom import players_key
+    assert players_key() == "4"
+    assert players_key("6", "three-teams") == "6:three-teams" and players_key("6", "two-teams") == "6"
+    assert players_key("3", three="cutthroat") == "3:cutthroat" and players_key("3") == "3"
+    assert players_key("2") == "2"
+
+
 def test_python_m_tutor_class_is_the_command():
     out = subprocess.run([sys.executable, "-m", "tutor", "class", "--help"], capture_output=True,
                          text=True, timeout=60)
@@ -569,3 +602,31 @@ def test_the_teacher_sees_each_learners_first_try_accuracy(room):
     cells = dict(_re.findall(r"<td class='name'>(\w+)</td>.*?<td class='first'[^>]*>([^<]*)</td>", html))
     assert cells == {"Anna": "2 of 3 (67 %)", "Ben": "—"}
     assert "Right the first time" in html
+
+
+@pytest.mark.parametrize("lang, seat, you, pile, english", [
+    ("en", "SE", "▶ Southeast (you) · 4 cards", ">discard pile<", None),
+    ("en", "NW", "▶ Northwest (you) · 4 cards", ">discard pile<", None),
+    ("sv", "SE", "▶ Sydost (du) · 4 kort", ">kasthögen<", ">discard pile<"),
+    ("fi", "NW", "▶ Luode (sinä) · 4 korttia", ">avopakka<", ">discard pile<")])
+def test_a_question_is_drawn_from_the_movers_seat_in_the_rooms_language(tmp_path, lang, seat, you, pile,
+                                                                        english):
+    """The question's table is the one the mover sees, at six players too (Southeast's and
+    Northwest's move were drawn from South's seat, the mover's cards face down), and its words
+    are the room's (a Swedish or Finnish room got an English table): on the learner's page,
+    the projector and the teacher's view alike."""
+    from tutor.classroom.pages import learner_question
+    r = Room.open(tmp_path / "c.sqlite3", name="t", code="K7XPQM", teacher_password="p",
+                  lessons=["6"], lang=lang)
+    try:
+        r.push_position(f"rules: players=6\nturn: {seat} drawn\n{seat}: 9H 9S 9D 4C\npile: 9C\n",
+                        "meld 9H 9S 9D")
+        view = _view(r)
+        for page in (learner_question(r, r.join("Anna", "K7XPQM"))["html"],
+                     view.screen_state()["html"], view.question_html(1)):
+            assert you in page and pile in page
+            assert "(you)" not in page.replace(you, "") and "(du)" not in page.replace(you, "")
+            if english:
+                assert english not in page
+    finally:
+        r.store.close()

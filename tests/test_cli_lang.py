@@ -117,6 +117,23 @@ def test_score_names_its_lines_in_the_language(files, lang):
     assert team in r.stdout
 
 
+@pytest.mark.parametrize("lang, names", [
+    ("en", ("(North)", "(East)", "(South)", "(West)")), ("sv", ("(Nord)", "(Öst)", "(Syd)", "(Väst)")),
+    ("fi", ("(Pohjoinen)", "(Itä)", "(Etelä)", "(Länsi)"))])
+def test_score_names_a_player_alone_in_words(tmp_path, lang, names):
+    """A side of one player is named like the other sides, in words: "N: -145  (North)"
+    (it was "(N)", the notation's letter)."""
+    two = tmp_path / "two.txt"
+    two.write_text("rules: players=2\nturn: S drawn\nN: 4C KH\nS: 5D\nS melds: 9C 9D 9H\npile: 9S\n",
+                   encoding="utf-8")
+    three = tmp_path / "three.txt"
+    three.write_text("rules: players=3\nturn: S drawn\nE: 4C\nS: 5D\nW: 6H\npile: 9S\n", encoding="utf-8")
+    said = run("score", str(two), "--lang", lang).stdout + run("score", str(three), "--lang", lang).stdout
+    heads = [line for line in said.splitlines() if not line.startswith(" ")]
+    assert [line.split("  ")[1] for line in heads] == [names[0], names[2], names[1], names[2], names[3]]
+    assert not re.search(r"\([NESW]\)", said), said
+
+
 def test_moves_lists_the_notation_and_says_when_there_is_none(files):
     r = run("moves", str(files["frozen"]), "--lang", "fi")
     assert r.returncode == 0 and r.stdout.splitlines()[0] == "draw", r.stdout

@@ -398,6 +398,13 @@ API_ERRORS = [
      "Game(target=5000), not int 0"),
     (lambda: Game().add_hand(deal(seed=1, rules="players=2")), TutorError,
      "this hand was played at another table (its sides are N, S; the game's are NS, EW)"),
+    # a hand in progress: its score is not the hand's (it was added to the totals)
+    (lambda: Game(rules="players=2").add_hand(deal(seed=1, rules="players=2")), TutorError,
+     "this hand is not over (it is N's turn): a game adds a hand only once it has ended (game.end)"),
+    # the same seats (E, S, W), another game: three each alone into a cutthroat game
+    (lambda: Game(rules="players=3, three=cutthroat").add_hand(
+        "rules: players=3\nturn: S over\nout: S\nS: -\nS melds: 9C 9D 9H\nE: 4C\nW: 5D"), TutorError,
+     "this hand was played under other rules (players=3; the game's are players=3, three=cutthroat)"),
     (lambda: deal(seed=1, rules="players=6", dealer="X"), TutorError,
      "'X' is not a seat: the dealer is one of N, NE, SE, S, SW, NW"),
     (lambda: Ruleset.parse("players=2, players=3"), RulesError, "variant flag players is given "
@@ -653,6 +660,14 @@ def test_the_sheet_in_english():
     (EMPTY_HANDS + "EW red3: 3H 3D", "EW", "2 red threes × 100, minus: the team has melded nothing"),
     (EMPTY_HANDS + "EW red3: 3H 3H 3D 3D\nEW: 9C 9D 9H", "EW", "all four red threes"),
     (EMPTY_HANDS + "EW red3: 3H 3H 3D 3D", "EW", "all four red threes, minus: the team has melded nothing"),
+    # a player alone is named, not called a team (two players, three each alone, cutthroat)
+    ("rules: players=2\nturn: S drawn\nS: 4C\nS red3: 3H 3D\npile: 9C", "S",
+     "2 red threes × 100, minus: South has melded nothing"),
+    ("rules: players=2\nturn: S drawn\nS: 4C\nN red3: 3H", "N", "1 red three × 100, minus: North has melded nothing"),
+    ("rules: players=3\nturn: S drawn\nS: 4C\nW red3: 3H 3D 3H 3D\npile: 9C", "W",
+     "all four red threes, minus: West has melded nothing"),
+    ("rules: players=3, three=cutthroat\nturn: S drawn\nS: 4C\nE red3: 3H 3D\npile: 9C", "E",
+     "2 red threes × 100, minus: East has melded nothing"),
 ])
 def test_sheet_lines_with_a_count_say_one_and_many_right(text, team, words):
     rule = "score.red-threes" if "red3" in text else "score.canastas"
@@ -705,7 +720,8 @@ def test_line_names_cover_every_line_a_sheet_has():
 
 # ---- a game's standing -------------------------------------------------------------------------
 
-EVEN = EMPTY_HANDS + ("NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC\nNS red3: 3H 3H\n"
+# a hand over with nobody out (the stock ran out): a game adds only a hand that has ended
+EVEN = "turn: S over\n" + EMPTY_HANDS + ("NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC\nNS red3: 3H 3H\n"
                       "EW: JH JH JS JS JD JD JC; 10H 10H 10S 10S 10D 10D 10C\nEW red3: 3D 3D\n")
 
 

@@ -26,6 +26,20 @@ def test_generated_notebooks_are_up_to_date():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_the_teacher_notebook_counts_its_lessons_and_every_players_count():
+    """It said "Twelve lessons" above a table of 13, and "let tables of four play it out"
+    where lesson 13's positions are for two, three and six players."""
+    import re
+    nb = json.loads((NB / "teacher.ipynb").read_text())
+    words = "".join(nb["cells"][0]["source"])
+    lessons = tutor.lessons.load_lessons()
+    rows = re.findall(r"^\| (\d+) \| \[", words, re.M)
+    assert rows == [str(int(les.number)) for les in lessons]
+    assert f"The {len(lessons)} lessons below" in words and "Twelve" not in words
+    assert "tables of four" not in words
+    assert "four players, or two, three or six for lesson 13" in words
+
+
 @pytest.mark.parametrize("lesson", tutor.lessons.load_lessons(), ids=lambda l: l.key)
 def test_lesson_notebook_is_the_lesson_in_short_cells(lesson):
     nb = json.loads((NB / f"{lesson.key}.ipynb").read_text())

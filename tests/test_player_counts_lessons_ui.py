@@ -160,7 +160,7 @@ def test_a_new_game_on_a_table_keeps_its_count():
                                        (["--players", "6"], "6"),
                                        (["--players", "6", "--six", "three-teams"], "6:three-teams"),
                                        (["--players", "3", "--three", "cutthroat"], "3:cutthroat"),
-                                       (["--players", "4", "--three", "cutthroat"], "4")])
+                                       (["--players", "6", "--six", "two-teams"], "6")])
 def test_the_class_serves_its_count_to_every_learners_kernel(argv, key, monkeypatch, tmp_path):
     pytest.importorskip("voila")
     import os
@@ -190,6 +190,10 @@ def test_the_class_refuses_a_count_it_does_not_play(capsys):
     assert main(["--players", "5", "--no-browser"]) == 2
     err = capsys.readouterr().err
     assert "--players" in err and "Traceback" not in err
+    # a variant of another count (it played four): tests/test_classroom.py has the words
+    assert main(["--players", "4", "--three", "cutthroat", "--no-browser", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "--three cutthroat is played only with --players 3" in err and "Traceback" not in err
     out = subprocess_help()
     assert "--players" in out and "--six" in out and "--three" in out
 

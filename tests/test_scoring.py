@@ -133,12 +133,15 @@ def test_sheet_text_readable():
 # Symmetric big hand: each team two natural canastas (1140) and two red threes (200).
 EVEN = EMPTY_HANDS + ("NS: KH KH KS KS KD KD KC; QH QH QS QS QD QD QC\nNS red3: 3H 3H\n"
                       "EW: JH JH JS JS JD JD JC; 10H 10H 10S 10S 10D 10D 10C\nEW red3: 3D 3D\n")
+#: EVEN once the hand has ended with nobody out (the stock ran out): a game adds only a hand
+#: that is over (Game.add_hand)
+ENDED = "turn: S over\n" + EVEN
 
 
 def test_game_end_draw_on_equal_totals():
     """game.end: equal totals when the game ends are a drawn game."""
     game = Game()
-    pos = Position.parse(EVEN)
+    pos = Position.parse(ENDED)
     per_hand = score_hand(pos)["NS"].total
     assert per_hand == score_hand(pos)["EW"].total == 1340
     for _ in range(3):
@@ -153,7 +156,7 @@ def test_game_end_draw_on_equal_totals():
 def test_game_end_both_over_5000_higher_wins():
     """game.end: both teams over 5000 → the higher total wins; the difference is the margin."""
     game = Game()
-    even = Position.parse(EVEN)
+    even = Position.parse(ENDED)
     out = Position.parse("turn: N over\n" + EVEN + "out: N concealed")
     for _ in range(3):
         game.add_hand(even)
@@ -169,7 +172,7 @@ def test_game_end_both_over_5000_higher_wins():
 def test_game_end_goes_on_below_target():
     """game.end differs below 5000: the game goes on, no winner yet."""
     game = Game()
-    game.add_hand(Position.parse(EVEN))
+    game.add_hand(Position.parse(ENDED))
     assert not game.is_over and game.winner is None
     assert "goes on" in game.result_text()
     small = Game(target=1000)
@@ -183,8 +186,8 @@ def test_next_deal_follows_totals_meld_initial():
     first = game.next_deal(1)
     assert first.score == (0, 0) and first.rules == tutor.Ruleset.parse("black-threes=never")
     assert first.rules.initial_minimum_for(first.score[0]) == 50
-    game.add_hand(Position.parse(EVEN))
-    game.add_hand(Position.parse(EVEN))
+    game.add_hand(Position.parse("rules: black-threes=never\n" + ENDED))     # the game's rules
+    game.add_hand(Position.parse("rules: black-threes=never\n" + ENDED))
     nxt = game.next_deal(2)
     assert nxt.score == (2680, 2680)
     assert nxt.rules.initial_minimum_for(nxt.score[0]) == 90
@@ -192,6 +195,6 @@ def test_next_deal_follows_totals_meld_initial():
     assert game.dealer == "E" and nxt.turn == "S"
     assert nxt.hands == tutor.deal(2, "black-threes=never", dealer="E").hands
     minus = Game()
-    minus.add_hand(Position.parse(EMPTY_HANDS + "NS red3: 3H 3H 3D 3D"))
+    minus.add_hand(Position.parse("turn: S over\n" + EMPTY_HANDS + "NS red3: 3H 3H 3D 3D"))
     assert minus.next_deal(3).score == (-800, 0)
     assert minus.rules.initial_minimum_for(-800) == 15

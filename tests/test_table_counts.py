@@ -373,3 +373,36 @@ def test_cutthroat_marks_the_lone_hand_and_the_partners_once_decided():
     words = describe(after.seen_by("E"))
     assert "your partner is West" in words
 
+
+
+@pytest.mark.parametrize("key, target, cards, partner", [
+    ("4", 5000, 108, True), ("2", 5000, 108, False), ("3", 5000, 108, False),
+    ("3:cutthroat", 7500, 108, False), ("6", 10000, 162, True), ("6:three-teams", 7500, 162, True)])
+def test_the_buttons_tooltips_speak_of_the_tables_count(key, target, cards, partner):
+    """New game's tooltip names the table's game target and Move cards' the table's deck
+    (they said 5000 and 108 at every count), and May I go out?, Yes and No speak of a
+    partner only where the player has one (they said "ask the partner" to a player alone)."""
+    import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
+    from tutor.table import Table
+    table = Table(tutor.deal(seed=1, rules=RULES.get(key, "players=4")), mode="teacher")
+    tips = {name: b.tooltip for name, b in table.buttons.items()}
+    assert tips["newgame"] == f"a new game to {target}: running totals, a winner and a margin"
+    assert tips["edit"] == f"what-if: click a card, then the zone it goes to ({cards} cards stay)"
+    if partner:
+        assert (tips["ask"], tips["yes"], tips["no"]) == (
+            "ask the partner", "the partner answers yes", "the partner answers no")
+    else:
+        assert "the partner" not in " ".join((tips["ask"], tips["yes"], tips["no"]))
+        assert tips["ask"] == "you play alone here: there is no partner to ask"
+        assert tips["yes"] == "a partner's yes: you play alone here, nobody asks you"
+
+
+def test_a_cutthroat_partner_is_offered_the_ask_once_the_partnership_forms():
+    """Cutthroat: each plays alone until a player takes the pile; then the other two are
+    partners and may ask each other, and the lone hand still has nobody to ask."""
+    import ipywidgets  # noqa: F401
+    from tutor.table import Table
+    base = ("rules: players=3, three=cutthroat\nturn: E drawn\nE: 9D 4C 5D\nW melds: 9C 9S 9H\n"
+            "S melds: KH KS KD\nlone: S\npile: 7C\nseed: 1\n")
+    assert Table(base, viewer="E").buttons["ask"].tooltip == "ask the partner"
+    assert Table(base, viewer="S").buttons["ask"].tooltip == "you play alone here: there is no partner to ask"

@@ -419,3 +419,18 @@ def test_move_card_between_the_red_threes_of_players_under_red3_four_player():
     assert "\nN red3: 3H 3D 3H\n" in pos.to_text() and tutor.Position.parse(pos.to_text()) == pos
     pos = s.move_card("3H", "red3:N", "red3:EW")
     assert [len(z) for z in pos.red3] == [2, 1, 1, 0] and len(pos.team_red3("EW")) == 1
+
+
+def test_a_hand_edited_to_other_rules_mid_game_is_not_added_and_the_table_says_why():
+    """The game adds only its own finished hands (Game.add_hand): a teacher's text edited
+    to other rules is not scored into the game; the table says so in words, and its panel
+    still draws (the sheet's game is the one without the edited hand)."""
+    session = TableSession(tutor.deal(0), mode="teacher")
+    session.start_game(seed=3)
+    assert session.set_text("rules: black-threes=never\nturn: S over\nout: S\nS: -\n"
+                            "NS: 9C 9D 9H\nN: 4C\nE: 5D\nW: 6H\n")
+    assert session.scored_game() is session.game and session.game.hands == []
+    assert session.next_hand() is None
+    assert session.message == ("this hand was played under other rules (black-threes=never; the "
+                               "game's are default)")
+    assert session.game.hands == [] and session.game.totals == (0, 0)

@@ -118,7 +118,7 @@ def moves_command(args, pos, t) -> int:
 def score_command(args, pos, t) -> int:
     from .engine.scoring import score_hand
     for team, sheet in score_hand(pos, t.lang).items():
-        _say(f"{team}: {sheet.total}  ({t.word('team', team)})")
+        _say(f"{team}: {sheet.total}  ({t.side_name(team)})")
         for rule, points in sheet.lines:
             _say(f"  {t.gettext(LINE_NAMES[rule]):24} {points:+6d}  ({rule})")
     return 0

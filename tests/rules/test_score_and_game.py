@@ -111,6 +111,32 @@ def test_game_end_not_over_below_5000_over_at_5000():
     assert game.is_over and game.winner == "NS" and game.margin == 525, RULE
 
 
+def test_game_adds_only_a_finished_hand_of_its_own_game():
+    """A game adds a hand once it is over, played under the game's rules: a hand in
+    progress was added with its score so far (two players: -245 for North), and a
+    three-each-alone hand went into a cutthroat game (the same seats E, S, W). Both are
+    refused in words, and the totals stay as they were."""
+    RULE = "game.end"
+    two = tutor.Game(rules="players=2")
+    with pytest.raises(tutor.TutorError) as err:
+        two.add_hand(tutor.deal(seed=1, rules="players=2"))
+    assert str(err.value) == ("this hand is not over (it is N's turn): a game adds a hand only "
+                              "once it has ended (game.end)"), RULE
+    assert two.totals == (0, 0) and two.hands == []
+    cut = tutor.Game(rules="players=3, three=cutthroat")
+    alone = tutor.Position.parse("rules: players=3\nturn: S over\nout: S\nS: -\nS melds: 9C 9D 9H\n"
+                                 "E: 4C\nW: 5D")
+    with pytest.raises(tutor.TutorError) as err:
+        cut.add_hand(alone)
+    assert str(err.value) == ("this hand was played under other rules (players=3; the game's are "
+                              "players=3, three=cutthroat)"), RULE
+    assert cut.totals == (0, 0, 0) and cut.hands == []
+    ended = tutor.Position.parse("rules: players=3, three=cutthroat\nturn: S over\nout: S\nS: -\n"
+                                 "S melds: 9C 9D 9H\nE: 4C\nW: 5D\nlone: S")
+    cut.add_hand(ended)                                     # its own game's finished hand
+    assert len(cut.hands) == 1
+
+
 def test_game_end_equal_totals_are_a_drawn_game():
     RULE = "game.end"
     from rulebook_helpers import HAND_NS_OUT, HAND_EW_OUT, HAND_EQUAL, finished

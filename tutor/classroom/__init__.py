@@ -36,6 +36,8 @@ NO_NOTEBOOKS = N_("error: no lesson notebooks in {folder}. Give the folder with 
 BAD_LESSONS = N_("error: {text!r} does not name lessons. Write them like 5-8 or 5,6,9; "
                  "there are lessons {first} to {last}.")
 BAD_LANG = N_("error: the lessons speak {languages}, not {lang!r}.")
+BAD_COUNT = N_("error: --{flag} {value} is played only with --players {players}: add --players "
+               "{players}, or leave --{flag} out.")
 ENGLISH_NOTEBOOKS = N_("note: there are no lesson notebooks in this language yet ({folder}); "
                        "the lessons are served in English, the tables in the chosen language.")
 
@@ -68,8 +70,14 @@ def in_language(folder: Path, lang: str) -> bool:
     return lang == "en" or any((folder / lang).glob("[0-9][0-9]-*.ipynb"))
 
 
-def players_key(players: str = "4", six: str = "two-teams", three: str = "each-alone") -> str:
-    """The count's key (tutor.lessons.counts.COUNTS) of ``--players``, ``--six`` and ``--three``."""
+def players_key(players: str = "4", six: str | None = None, three: str | None = None) -> str:
+    """The count's key (tutor.lessons.counts.COUNTS) of ``--players``, ``--six`` and ``--three``
+    (None: not given). A ``--six`` without ``--players 6`` or a ``--three`` without
+    ``--players 3`` is refused, as the rules refuse ``players=4, six=three-teams``: ValueError
+    (flag, value, players), which `main` says in words."""
+    for flag, value, needs in (("six", six, "6"), ("three", three, "3")):
+        if value is not None and players != needs:
+            raise ValueError(flag, value, needs)
     if players == "6" and six == "three-teams":
         return "6:three-teams"
     if players == "3" and three == "cutthroat":
@@ -90,10 +98,10 @@ def build_parser(t) -> argparse.ArgumentParser:
                    help=t.gettext("players at tonight's tables: 2 or 3 (each alone), 4 or 6; "
                                   "the lesson list and the sandbox's game deal at that count "
                                   "(default: 4)"))
-    p.add_argument("--six", choices=("two-teams", "three-teams"), default="two-teams",
+    p.add_argument("--six", choices=("two-teams", "three-teams"), default=None,
                    help=t.gettext("with --players 6: two teams of three (default) or three "
                                   "teams of two"))
-    p.add_argument("--three", choices=("each-alone", "cutthroat"), default="each-alone",
+    p.add_argument("--three", choices=("each-alone", "cutthroat"), default=None,
                    help=t.gettext("with --players 3: each alone (default) or cutthroat (the "
                                   "first to take the pile plays alone against the other two)"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=t.gettext("port to serve on"))
@@ -161,6 +169,12 @@ def main(argv=None) -> int:
         print(t.gettext(BAD_LANG).format(languages=", ".join(LANGUAGES), lang=lang_arg), file=sys.stderr)
         return 2
     try:
+        count = players_key(args.players, args.six, args.three)
+    except ValueError as e:
+        flag, value, players = e.args
+        print(t.gettext(BAD_COUNT).format(flag=flag, value=value, players=players), file=sys.stderr)
+        return 2
+    try:
         keys = parse_lessons(args.lessons)
     except ValueError as e:
         from .. import lessons
@@ -175,7 +189,7 @@ def main(argv=None) -> int:
     if not in_language(folder, lang):
         print(t.gettext(ENGLISH_NOTEBOOKS).format(folder=folder / lang), file=sys.stderr)
     # tonight's player count: every learner's kernel inherits it (tutor.lessons.counts)
-    os.environ["TUTOR_PLAYERS"] = players_key(args.players, args.six, args.three)
+    os.environ["TUTOR_PLAYERS"] = count
     from .app import make_app
     from .room import Room
     password = os.environ.pop("TUTOR_TEACHER_PASSWORD", None)

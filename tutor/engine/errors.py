@@ -381,6 +381,10 @@ M("error:game.target",
   "target must be a whole number of points above 0, like Game(target=5000), not {given}")
 M("error:game.hand-table",
   "this hand was played at another table (its sides are {hand}; the game's are {game})")
+M("error:game.hand-rules",
+  "this hand was played under other rules ({hand}; the game's are {game})")
+M("error:game.hand-not-over",
+  "this hand is not over (it is {seat}'s turn): a game adds a hand only once it has ended (game.end)")
 M("error:deal.score-whole",
   "score must be a whole number, like score=(1200, 3100), not {given}{hint}")
 M("error:deal.text-hint", " (text: convert it with int() first)")

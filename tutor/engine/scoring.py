@@ -70,6 +70,11 @@ M("sheet:red-threes-split-minus",
 NM("sheet:red-threes-minus",
    "{count} red three × {bonus}, minus: the team has melded nothing",
    "{count} red threes × {bonus}, minus: the team has melded nothing")
+# the same said of a player alone (two players, three each alone, cutthroat): no team to name
+M("sheet:all-red-threes-minus-alone", "all four red threes, minus: {seat:name} has melded nothing")
+NM("sheet:red-threes-minus-alone",
+   "{count} red three × {bonus}, minus: {seat:name} has melded nothing",
+   "{count} red threes × {bonus}, minus: {seat:name} has melded nothing")
 NM("sheet:table", "{count} card in the melds", "{count} cards in the melds")
 NM("sheet:hand",
    "{count} card left in {first:name} and {second:name}'s hands",
@@ -185,8 +190,11 @@ def _team_sheet(pos: Position, team: str, lang: str, side: str | None = None) ->
             lines.append(("score.red-threes", -points if minus else points, words))
         else:
             points = ALL_RED_THREES if threes == 4 else RED_THREE * threes
-            words = (Words("sheet:all-red-threes" + minus) if threes == 4 else
-                     Words("sheet:red-threes" + minus, count=threes, bonus=RED_THREE))
+            # a player alone is named: "minus: South has melded nothing", not "the team"
+            alone = dict(seat=seats[0]) if minus and len(seats) == 1 else {}
+            minus_words = minus + ("-alone" if alone else "")
+            words = (Words("sheet:all-red-threes" + minus_words, **alone) if threes == 4 else
+                     Words("sheet:red-threes" + minus_words, count=threes, bonus=RED_THREE, **alone))
             lines.append(("score.red-threes", -points if minus else points, words))
     table = sum(m.points for m in melds)
     cards = sum(len(m.cards) for m in melds)
@@ -253,6 +261,10 @@ class Game:
         if final.rules.format.sides != self.format.sides:
             raise TutorError("error:game.hand-table", hand=", ".join(final.rules.format.sides),
                              game=", ".join(self.format.sides))
+        if final.rules != self.rules:       # the same seats, another game: each alone into cutthroat
+            raise TutorError("error:game.hand-rules", hand=final.rules.to_text(), game=self.rules.to_text())
+        if final.phase != "over":           # its score is not the hand's yet
+            raise TutorError("error:game.hand-not-over", seat=final.turn)
         sheet = score_hand(final)
         self.totals = tuple(total + sheet[side].total
                             for side, total in zip(self.format.sides, self.totals))

@@ -366,7 +366,12 @@ class TableSession:
         if self.game is None:
             self.start_game()
             return self.staged
-        self.game.add_hand(self.position)
+        try:
+            self.game.add_hand(self.position)
+        except TutorError as exc:           # the text edited to another table or rules mid-game
+            self.message = exc.text(self.lang)
+            self._notify("info")
+            return None
         if self.game.is_over:
             self.message = self.game_over_words()
             self._notify("info")
@@ -385,7 +390,10 @@ class TableSession:
         import copy
         after = copy.copy(g)
         after.hands = list(g.hands)
-        after.add_hand(self.position)
+        try:
+            after.add_hand(self.position)
+        except TutorError:                  # not a hand of this game (its text edited): not counted
+            return g
         return after
 
     def game_status(self) -> str:

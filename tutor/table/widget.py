@@ -69,9 +69,10 @@ BUTTONS = [
     ("group", N_("Next meld"), N_("put the selection aside as one meld of several")),
     ("add", N_("Add to meld"), N_("add the selected cards to the clicked meld")),
     ("discard", N_("Discard"), N_("discard the selected card")),
-    ("ask", N_("May I go out?"), N_("ask the partner")),
-    ("yes", N_("Yes"), N_("the partner answers yes")),
-    ("no", N_("No"), N_("the partner answers no")),
+    # ask, yes, no: their tooltips say whether the player has a partner (_count_tips)
+    ("ask", N_("May I go out?"), None),
+    ("yes", N_("Yes"), None),
+    ("no", N_("No"), None),
 ]
 #: buttons that make a move of another kind ("add to meld" and "next meld" are melds)
 _BUTTON_KIND = {"group": "meld", "add": "meld"}
@@ -85,9 +86,9 @@ _TOOLS = [
     ("reset", N_("Reset"), N_("back to the staged position")),
     ("replay", N_("Replay"), N_("back to the start of the steps: Redo replays them one by one with their rulings")),
     ("nexthand", N_("Next hand"), N_("score the finished hand into the game and deal the next one")),
-    ("newgame", N_("New game"), N_("a new game to 5000: running totals, a winner and a margin")),
+    ("newgame", N_("New game"), None),      # the table's game target: _count_tips
     ("clear", N_("Clear selection"), N_("unselect every card")),
-    ("edit", N_("Move cards"), N_("what-if: click a card, then the zone it goes to (108 cards stay)")),
+    ("edit", N_("Move cards"), None),       # the table's deck: _count_tips
 ]
 numpy_free_flush()                  # the table's drawing without numpy (see draw.py)
 
@@ -370,7 +371,10 @@ class Table(widgets.Box):
         t = self.t
         for name, b in self.buttons.items():
             label, tip = _LABELS[name]
-            b.description, b.tooltip = t.gettext(label), t.gettext(tip)
+            b.description = t.gettext(label)
+            if tip is not None:
+                b.tooltip = t.gettext(tip)
+        self._sync_tips()
         self.language.description = t.gettext("Language")
         self.projector.description = t.gettext("Projector")
         self.projector.tooltip = t.gettext("large print for a class: twice the size, the ruling kept on screen")
@@ -384,6 +388,35 @@ class Table(widgets.Box):
                                    "Esc clear, Tab next control")
         self.keyboard.describe_label = t.gettext("Describe the table")
         self.keyboard.lang = self.lang
+
+    def _count_tips(self) -> dict:
+        """The tooltips that depend on the table's count: the game target of New game (5000;
+        10000 for six in two teams, 7500 for three teams and cutthroat), the deck that Move
+        cards keeps (108 or 162 cards), and whether the bottom seat has a partner to ask
+        "may I go out?" and to answer it (two players, three each alone, cutthroat's lone hand
+        and, before the partnership forms, every cutthroat player play alone)."""
+        t = self.t
+        pos = self.session.position
+        fmt = pos.rules.format
+        tips = {"newgame": t.format(t.gettext("a new game to {target}: running totals, a winner and a margin"),
+                                    target=fmt.game_target),
+                "edit": t.format(t.gettext("what-if: click a card, then the zone it goes to ({cards} cards stay)"),
+                                 cards=fmt.deck_size)}
+        if pos.format.partners(self.session.bottom):
+            tips.update(ask=t.gettext("ask the partner"), yes=t.gettext("the partner answers yes"),
+                        no=t.gettext("the partner answers no"))
+        else:
+            tips.update(ask=t.gettext("you play alone here: there is no partner to ask"),
+                        yes=t.gettext("a partner's yes: you play alone here, nobody asks you"),
+                        no=t.gettext("a partner's no: you play alone here, nobody asks you"))
+        return tips
+
+    def _sync_tips(self) -> None:
+        """Set the count's tooltips (again when the position changes: another count typed in,
+        a cutthroat partnership formed)."""
+        for name, tip in self._count_tips().items():
+            if self.buttons[name].tooltip != tip:
+                self.buttons[name].tooltip = tip
 
     def _on_language(self, change):
         self.lang = change["new"]
@@ -729,6 +762,7 @@ class Table(widgets.Box):
         pos = s.position
         # the words first: each widget change is its own message, and this is the one awaited
         self.explanation.value = self.panel_html()
+        self._sync_tips()
         # another seat's options would tell its cards; "yes" and "no" tell nothing
         kinds = self._legal_kinds(pos) if s.sees_options() or pos.asked == "pending" else set()
         for name, *_ in BUTTONS:
