@@ -380,7 +380,7 @@ def test_cutthroat_marks_the_lone_hand_and_the_partners_once_decided():
     ("3:cutthroat", 7500, 108, False), ("6", 10000, 162, True), ("6:three-teams", 7500, 162, True)])
 def test_the_buttons_tooltips_speak_of_the_tables_count(key, target, cards, partner):
     """New game's tooltip names the table's game target and Move cards' the table's deck
-    (they said 5000 and 108 at every count), and May I go out?, Yes and No speak of a
+    (they said 5000 and 108 at every count), Draw the cards a draw gives, and May I go out?, Yes and No speak of a
     partner only where the player has one (they said "ask the partner" to a player alone)."""
     import ipywidgets  # noqa: F401  (the [test] extra installs it: a missing one fails)
     from tutor.table import Table
@@ -388,6 +388,9 @@ def test_the_buttons_tooltips_speak_of_the_tables_count(key, target, cards, part
     tips = {name: b.tooltip for name, b in table.buttons.items()}
     assert tips["newgame"] == f"a new game to {target}: running totals, a winner and a margin"
     assert tips["edit"] == f"what-if: click a card, then the zone it goes to ({cards} cards stay)"
+    draws_two = key in ("2", "3:cutthroat")             # players.draw-two
+    assert tips["draw"] == ("draw the top two cards of the stock" if draws_two
+                            else "draw the top card of the stock")
     if partner:
         assert (tips["ask"], tips["yes"], tips["no"]) == (
             "ask the partner", "the partner answers yes", "the partner answers no")

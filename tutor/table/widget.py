@@ -63,7 +63,8 @@ from .panel import move_words_for, panel_html
 
 BUTTONS = [
     # name, label, tooltip; a button is emphasised when the engine allows its kind of move
-    ("draw", N_("Draw"), N_("draw the top card of the stock")),
+    # draw: its tooltip says how many cards a draw gives at this table (_count_tips)
+    ("draw", N_("Draw"), None),
     ("take", N_("Take the pile"), N_("take the discard pile with the selected cards")),
     ("meld", N_("Meld"), N_("meld the selected cards")),
     ("group", N_("Next meld"), N_("put the selection aside as one meld of several")),
@@ -390,7 +391,8 @@ class Table(widgets.Box):
         self.keyboard.lang = self.lang
 
     def _count_tips(self) -> dict:
-        """The tooltips that depend on the table's count: the game target of New game (5000;
+        """The tooltips that depend on the table's count: the cards a draw gives (two at two
+        players and in cutthroat, `players.draw-two`), the game target of New game (5000;
         10000 for six in two teams, 7500 for three teams and cutthroat), the deck that Move
         cards keeps (108 or 162 cards), and whether the bottom seat has a partner to ask
         "may I go out?" and to answer it (two players, three each alone, cutthroat's lone hand
@@ -398,7 +400,9 @@ class Table(widgets.Box):
         t = self.t
         pos = self.session.position
         fmt = pos.rules.format
-        tips = {"newgame": t.format(t.gettext("a new game to {target}: running totals, a winner and a margin"),
+        tips = {"draw": t.gettext("draw the top two cards of the stock") if fmt.draw_count == 2
+                else t.gettext("draw the top card of the stock"),
+                "newgame": t.format(t.gettext("a new game to {target}: running totals, a winner and a margin"),
                                     target=fmt.game_target),
                 "edit": t.format(t.gettext("what-if: click a card, then the zone it goes to ({cards} cards stay)"),
                                  cards=fmt.deck_size)}
