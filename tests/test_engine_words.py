@@ -400,7 +400,7 @@ API_ERRORS = [
      "this hand was played at another table (its sides are N, S; the game's are NS, EW)"),
     # a hand in progress: its score is not the hand's (it was added to the totals)
     (lambda: Game(rules="players=2").add_hand(deal(seed=1, rules="players=2")), TutorError,
-     "this hand is not over (it is N's turn): a game adds a hand only once it has ended (game.end)"),
+     "this hand is not over (N is to play): a game adds a hand only once it has ended (game.end)"),
     # the same seats (E, S, W), another game: three each alone into a cutthroat game
     (lambda: Game(rules="players=3, three=cutthroat").add_hand(
         "rules: players=3\nturn: S over\nout: S\nS: -\nS melds: 9C 9D 9H\nE: 4C\nW: 5D"), TutorError,

@@ -120,7 +120,7 @@ def test_game_adds_only_a_finished_hand_of_its_own_game():
     two = tutor.Game(rules="players=2")
     with pytest.raises(tutor.TutorError) as err:
         two.add_hand(tutor.deal(seed=1, rules="players=2"))
-    assert str(err.value) == ("this hand is not over (it is N's turn): a game adds a hand only "
+    assert str(err.value) == ("this hand is not over (N is to play): a game adds a hand only "
                               "once it has ended (game.end)"), RULE
     assert two.totals == (0, 0) and two.hands == []
     cut = tutor.Game(rules="players=3, three=cutthroat")

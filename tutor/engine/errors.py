@@ -384,7 +384,7 @@ M("error:game.hand-table",
 M("error:game.hand-rules",
   "this hand was played under other rules ({hand}; the game's are {game})")
 M("error:game.hand-not-over",
-  "this hand is not over (it is {seat}'s turn): a game adds a hand only once it has ended (game.end)")
+  "this hand is not over ({seat} is to play): a game adds a hand only once it has ended (game.end)")
 M("error:deal.score-whole",
   "score must be a whole number, like score=(1200, 3100), not {given}{hint}")
 M("error:deal.text-hint", " (text: convert it with int() first)")
