@@ -332,11 +332,9 @@ class Exercise:
     def key_rule(self, result=None) -> str:
         """The rule an answer is said to rest on, wherever a key or a teacher's note names
         one (the print key, the markdown key of `Lesson.handouts`, the quiz's "For teachers"):
-        the rule the lesson teaches when the engine's answer (`result`, else `check`) checked
-        it, else the rule the engine's answer gives."""
+        the rule the engine's answer (`result`, else `check`) decides by, which is the rule
+        the table cites for the same move — what the tutor says is what the engine does."""
         result = self.check() if result is None else result
-        if self.rule == result.rule or self.rule in getattr(result, "reasons", ()):
-            return self.rule
         return result.rule
 
     def confirmed_rules(self) -> set:
