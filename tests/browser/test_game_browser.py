@@ -77,10 +77,15 @@ class Board:
         wait_table_settled(self.page, self.canvas.element_handle())
 
     def wait_step(self, model: GameModel, timeout=60_000):
-        """Until the page has made as many moves this hand as the model (and its stage)."""
+        """Until the page has made as many moves this hand as the model (and its stage), and
+        its status line says what the model's does (the two are separate widgets' messages)."""
         self.page.wait_for_selector(
             f".tutor-game-step[data-step='{len(model.session.past)}'][data-stage='{model.stage}']",
             timeout=timeout)
+        self.page.wait_for_function(
+            "(want) => { const s = document.querySelector('.tutor-game-status');"
+            " return s !== null && s.innerText.trim() === want; }",
+            arg=model.status().strip(), timeout=timeout)
 
     def click_cards(self, model: GameModel, cards):
         self.canvas.evaluate("(c) => { c.blur(); c.scrollIntoView({block: 'end'}); }")

@@ -123,17 +123,23 @@ class GameView(widgets.VBox):
 
     # ---- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        m, t = self.model, self.t
+        m = self.model
         setup = m.stage == "setup"
         self.setup.layout.display = None if setup else "none"
         self.play_area.layout.display = "none" if setup else None
         if setup:
+            # the settings first, the intro's words last (a page that shows the words shows
+            # the buttons of the chosen count)
             self._refresh_setup()
-        else:
-            if self.table is None or self.table.session is not m.session:
-                self._new_table()
-            self._refresh_play()
-        # the head last: once its words are shown, the page's other changes were sent before
+            self._refresh_head()
+            return
+        self._refresh_head()        # the status first, then the table and the guide's step
+        if self.table is None or self.table.session is not m.session:
+            self._new_table()
+        self._refresh_play()
+
+    def _refresh_head(self) -> None:
+        m, t = self.model, self.t
         title, back = t.gettext("Play a game"), t.gettext("All lessons")
         self.head.value = (
             f"<div style='display:flex;justify-content:space-between;align-items:baseline'>"
