@@ -210,4 +210,4 @@ def side_sheet_html(head: str, lines, show_rules: bool = False) -> str:
                    f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
                    for rule, points, words in lines)
     return (f"<div style='margin-top:4px'><b>{html.escape(head)}</b>"
-            f"<table style='line-height:1.3'>{rows}</table></div>")
+            f"<table style='line-height:1.3;width:100%'>{rows}</table></div>")
