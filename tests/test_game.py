@@ -159,7 +159,8 @@ def test_a_whole_hand_against_the_computer_ends_in_a_right_score_sheet():
     panel = sheet_html(final, "en")
     for side in ("NS", "EW"):
         for _rule, points, words in want[side].items:
-            row = f"<td style='padding-right:8px'>{html.escape(words)}</td><td style='text-align:right;white-space:nowrap'>{points:+d}</td>"
+            signed = f"{points:+d}".replace("-", "\u2212") if points else "0"    # a minus sign
+            row = f"<td style='padding-right:8px'>{html.escape(words)}</td><td style='text-align:right;white-space:nowrap'>{signed}</td>"
             assert row in shown and row in panel, row
     # the next hand: North deals, East plays first; the totals go on
     game.next_hand()

@@ -77,8 +77,11 @@ def test_the_score_sheet_of_a_finished_hand_line_by_line():
         for rule, points, words in sheet.items:
             assert f"<tr data-rule='{rule}'><td style='padding-right:8px'>{escape(words)}</td>" in learner
             assert f"<code>{rule}</code>" in teacher
-            assert f"{points:+d}</td>" in learner
+            # a sheet writes minus points with a minus sign (−10), never a hyphen
+            signed = f"{points:+d}".replace("-", "\u2212") if points else "0"
+            assert f">{signed}</td>" in learner
     assert "<code>" not in learner                          # a learner's sheet keeps ids as data
+    assert any(p < 0 for s in sheets.values() for _r, p, _w in s.items) and ">-" not in learner
     assert "South" not in sheet_html(over, "fi") and "Etelä" in sheet_html(over, "fi")
 
 

@@ -30,7 +30,12 @@ from .position import as_position, Position
 from .ruleset import Ruleset
 from .words import M, NM, Words
 
-__all__ = ["LINE_NAMES", "TeamSheet", "score_hand", "Game"]
+__all__ = ["LINE_NAMES", "TeamSheet", "score_hand", "Game", "signed_points"]
+
+
+def signed_points(points: int) -> str:
+    """Points as every score sheet writes them: +100, \u221210 (a minus sign, not a hyphen), 0."""
+    return f"{points:+d}".replace("-", "\u2212") if points else "0"
 
 
 def N_(message: str) -> str:

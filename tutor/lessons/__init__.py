@@ -65,7 +65,7 @@ from pathlib import Path
 from ..engine.formats import FORMATS
 from ..engine.plainwords import plain_rule_text
 from ..engine.rulebook import rule_ids, rule_text, rules as _rulebook
-from ..engine.scoring import LINE_NAMES
+from ..engine.scoring import LINE_NAMES, signed_points
 from ..engine.words import Words
 from ..i18n import LANGUAGES, N_, normalise as _lang, translator
 from . import texts as _texts
@@ -516,9 +516,7 @@ EXERCISE_KINDS = {cls.kind: cls for cls in (JudgeExercise, ScoreExercise, Outcom
 assert tuple(EXERCISE_KINDS) == KINDS
 
 
-def _points(n: int) -> str:
-    """Points as a sheet writes them: +100, −10, 0 (a minus sign, not a hyphen)."""
-    return f"{n:+d}".replace("-", "\u2212") if n else "0"
+_points = signed_points          # +100, −10, 0: as every score sheet writes points
 
 
 def team_lines(sh, line: str = "total", lang: str = "en") -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ..engine.scoring import LINE_NAMES as LABELS    # the lines' names, as every sheet names them
+from ..engine.scoring import LINE_NAMES as LABELS, signed_points    # the lines' names, as every sheet names them
 from ..i18n import translator
 
 TEAM_COLOURS = {"NS": "#3d7fd1", "EW": "#d0661f"}   # read on white and on JupyterLab's dark grey
@@ -83,7 +83,7 @@ def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
         # left toward the labels, so its value is written right of the zero line)
         tx = (x + w + 4) if value >= 0 else (x0 + 4)
         anchor = "start"
-        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{value:+d}</text>")
+        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{signed_points(value)}</text>")
     out.append(f"<line x1='{x0:.1f}' y1='{top - 4}' x2='{x0:.1f}' y2='{height - 6}' stroke='{INK}'/>")
     out.append("</svg>")
     return "".join(out)

@@ -13,6 +13,7 @@ the pile plays alone against the other two, `players.cutthroat`).
 from __future__ import annotations
 
 from ..engine.formats import FORMATS
+from ..engine.scoring import signed_points
 from ..i18n import N_, translator
 
 #: key -> (the rules that choose it, its words)
@@ -83,7 +84,7 @@ def hand_words(record, lang: str = "en") -> str:
     t = translator(lang)
     fmt = record.final.rules.format        # (cutthroat: the table's, not the sides decided)
     key = next(k for k in COUNTS if FORMATS[k] is fmt)
-    points = ", ".join(f"{side_name(side, lang)} {sheet.total:+d}".replace("-", "\u2212")
+    points = ", ".join(f"{side_name(side, lang)} {signed_points(sheet.total)}"
                        for side, sheet in record.sheet.items())
     if record.final.out:
         # TRANSLATORS: a hand the computer played: "{count}: South went out; North −85, South +1240"

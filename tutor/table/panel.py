@@ -21,7 +21,7 @@ import html
 from ..engine.moves import Move
 from ..engine.plainwords import actor, move_words, plain_rule_text, without_rule_ids
 from ..engine.rulebook import rule_text
-from ..engine.scoring import score_hand
+from ..engine.scoring import score_hand, signed_points
 from ..i18n import translator
 
 
@@ -207,7 +207,7 @@ def side_sheet_html(head: str, lines, show_rules: bool = False) -> str:
                    + (f"<td style='white-space:nowrap;padding-right:8px'><code>{html.escape(rule)}</code></td>"
                       if show_rules and rule else "")
                    + f"<td style='padding-right:8px'>{html.escape(words)}</td>"
-                   f"<td style='text-align:right;white-space:nowrap'>{points:+d}</td></tr>"
+                   f"<td style='text-align:right;white-space:nowrap'>{signed_points(points)}</td></tr>"
                    for rule, points, words in lines)
     return (f"<div style='margin-top:4px'><b>{html.escape(head)}</b>"
             f"<table style='line-height:1.3;width:100%'>{rows}</table></div>")
