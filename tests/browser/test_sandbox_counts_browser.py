@@ -146,6 +146,12 @@ def test_sandbox_count_choice_two_and_six(sandbox_page, page_log, count, viewpor
         return {text: c.measureText(s.options[s.selectedIndex].text).width, box: s.clientWidth,
                 right: r.right, vw: window.innerWidth}; }""")
     assert fit["text"] + 24 <= fit["box"] and fit["right"] <= fit["vw"], fit
+    # ... and, wrapped under its question on a phone, is not drawn over the words below it
+    boxes = page.evaluate("""([a, b]) => { const s = document.querySelector(a + ' select');
+        const n = document.querySelector(b); return {select: s.getBoundingClientRect().bottom,
+        box: s.closest('.tutor-count-choice').getBoundingClientRect().bottom,
+        note: n.getBoundingClientRect().top}; }""", [f"{GAME} .tutor-count-choice", f"{GAME} .tutor-count-note"])
+    assert boxes["select"] <= boxes["box"] + 1 and boxes["box"] <= boxes["note"] + 1, boxes
     pos = twin.position
     assert len(pos.format.seats) == (2 if count == "two" else 6)
     _check(page, pos, f"{name}: dealt")

@@ -137,8 +137,12 @@ def game_at(count=None, seed: int = 11, lang: str | None = None, chooser: bool =
         pick.add_class("tutor-count-choice")
         # the question and the choice on one line where both fit, else the choice on its own
         # line as wide as its longest words (a phone cut "Six players, three teams of two")
-        style = widgets.HTML("<style>.tutor-count-choice { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }"
-                       ".tutor-count-choice select { flex: 1 0 auto; max-width: 100%; }</style>",
+        # (a dropdown's box is one line high: wrapped, it grows, or the choice is drawn over
+        # the words below it, as a phone showed)
+        style = widgets.HTML("<style>.tutor-count-game .tutor-count-choice { flex-wrap: wrap; row-gap: 4px;"
+                             " max-width: 100%; height: auto; }"
+                             ".tutor-count-game .tutor-count-choice select { flex: 1 0 auto; max-width: 100%;"
+                             " height: var(--jp-widgets-inline-height); }</style>",
                        layout=widgets.Layout(display="none"))
 
         def changed(change):
