@@ -630,3 +630,38 @@ def test_a_question_is_drawn_from_the_movers_seat_in_the_rooms_language(tmp_path
                 assert english not in page
     finally:
         r.store.close()
+
+
+@pytest.mark.parametrize("key, ex_id, seat", [("06-frozen-pile", "upcard-frozen", "East"),
+                                              ("02-deal-and-turn", "partner-unasked", "West"),
+                                              ("13-player-counts", "six-wrong-partner", "Northeast")])
+def test_a_question_is_drawn_from_the_seat_of_the_player_who_moves(tmp_path, key, ex_id, seat):
+    """The lesson's quiz, the handouts and the room's screens show a question's table as the
+    player whose move is asked about sees it (their hand face up: "East (you)"), not always
+    from South's chair: a handout showed South's eleven cards for "East takes the pile"."""
+    import html
+    from tutor.classroom.handouts import questions_html
+    from tutor.engine.plainwords import move_words
+    from tutor.lessons.view import position_html
+    ex = next(e for e in lesson(key).exercises if e.id == ex_id)
+    pos = ex.position()
+    assert ex.seen_by() in pos.format.seats and ex.seen_by() != "S"
+    mine = f"{seat} (you)"
+    assert mine in diagram_svg(pos, viewer=ex.seen_by())
+    assert mine in position_html(pos, viewer=ex.seen_by())
+    said = html.escape(move_words(ex.move, lang="en", position=pos), quote=False)
+    blocks = [b for b in questions_html([key], "en").split("<div class='q'>") if f"<b>{said}</b>" in b]
+    assert len(blocks) == 1, said
+    drawn = blocks[0][:blocks[0].index("</svg>")]
+    assert mine in drawn and "South (you)" not in drawn, "the handout draws it from another seat"
+    room = Room.open(tmp_path / "class.sqlite3", name="monday", code="K7XPQM",
+                     teacher_password="secret", lessons=[key])
+    try:
+        room.push_exercise(key, ex_id)
+        q = room.current()
+        assert q["mover"] == ex.seen_by()
+        pytest.importorskip("tornado")
+        from tutor.classroom.pages import question_diagram
+        assert mine in question_diagram(q["pos"], seat=q["mover"])
+    finally:
+        room.store.close()

@@ -50,11 +50,11 @@ class HandoutError(RuntimeError):
 
 # ---- the diagram, for print ------------------------------------------------------------------
 
-def diagram_svg(pos, scale: float = 0.45, lang: str = "en") -> str:
+def diagram_svg(pos, scale: float = 0.45, lang: str = "en", viewer: str = "S") -> str:
     """The table's own drawing in its print palette (`tutor.engine.diagram`, ``palette=
     "print"``: white paper, dark words, outlined badges), its words in `lang`."""
     from ..engine.diagram import position_svg
-    return position_svg(pos, scale=scale, lang=lang, palette="print")
+    return position_svg(pos, viewer=viewer, scale=scale, lang=lang, palette="print")
 
 
 # ---- the pages ----------------------------------------------------------------------------------
@@ -100,7 +100,8 @@ def questions_html(keys, lang: str = "en") -> str:
         qs = []
         for i, ex in enumerate(les.exercises, 1):
             pos = _picture(ex)
-            pic = diagram_svg(pos, lang=lang) if pos is not None else (
+            # seen by the player who moves, as the lesson's quiz and the class's screens show it
+            pic = diagram_svg(pos, lang=lang, viewer=ex.seen_by()) if pos is not None else (
                 f"<pre>{html.escape(ex.text())}</pre>" if ex.kind == "parse" else "")
             move = (f"<p>{w['The move:']} <b>{html.escape(move_words(ex.move, lang=lang, position=ex.position()))}</b></p>"
                     if ex.move else "")

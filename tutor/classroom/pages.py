@@ -485,7 +485,7 @@ class TeacherView(RoomPage):
         parts = [f"<p class='ask'>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))}</p>",
                  f"<p class='move'>{w['The move:']} <b>"
                  f"{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>",
-                 f"<div class='row'><div class='diagram'>{question_diagram(q['pos'], 1.0, room.lang)}</div><div class='side'>",
+                 f"<div class='row'><div class='diagram'>{question_diagram(q['pos'], 1.0, room.lang, q['mover'])}</div><div class='side'>",
                  f"<p id='answered'>{html.escape(said)}</p>"]
         if q["left"] is not None and not q["revealed"]:
             parts.append(countdown_html(t, q["left"], "countdown"))
@@ -540,7 +540,7 @@ class TeacherView(RoomPage):
         return (f"<h2>{w['The question on the screens']}</h2><div class='card' id='question-state'>"
                 f"<p>{inline_md(q['prompt'] or w.raw('Everyone: what would you rule here?'))} "
                 f"<b>{html.escape(move_words(q['move'], lang=self.room.lang, position=q['pos']))}</b></p>"
-                f"<div class='diagram'>{question_diagram(q['pos'], 0.45, self.room.lang)}</div>"
+                f"<div class='diagram'>{question_diagram(q['pos'], 0.45, self.room.lang, q['mover'])}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>"
                 f"{countdown_html(t, q['left'], 'countdown') if q['left'] is not None else ''}{bars}"
                 f"<p class='muted'>{w['The ruling']}: {verdict_html(ruling, t.lang)}"
@@ -694,7 +694,7 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
     ask = inline_md(q["prompt"] or t.gettext("Everyone: what would you rule here?"))
     parts = [f"<p class='tutor-room-from'>{w['A question from your teacher']}</p>",
              f"<p class='tutor-room-ask'><b>{ask}</b></p>",
-             f"<div class='tutor-room-diagram'>{question_diagram(q['pos'], lang=room.lang)}</div>",
+             f"<div class='tutor-room-diagram'>{question_diagram(q['pos'], lang=room.lang, seat=q['mover'])}</div>",
              f"<p>{w['The move:']} <b>{html.escape(move_words(q['move'], lang=room.lang, position=q['pos']))}</b></p>"]
     if q["revealed"]:
         ruling = q["ruling"]
@@ -787,12 +787,13 @@ def _lesson_titles(room) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def question_diagram(pos, scale: float = 0.6, lang: str = "en") -> str:
-    """The table seen by the player whose move is asked about, at every player count (the
-    mover's seat: Southeast's or Northwest's at six too), in the room's language (drawn once
-    per question and language: every learner's page asks for it every few seconds)."""
+def question_diagram(pos, scale: float = 0.6, lang: str = "en", seat: str | None = None) -> str:
+    """The table seen by `seat`, the player whose move is asked about (`Room.current`'s
+    ``mover``: the partner's seat for an answer to "may I go out?"; default: the player to
+    move), at every player count, in the room's language (drawn once per question and
+    language: every learner's page asks for it every few seconds)."""
     from ..engine.diagram import position_svg
-    return position_svg(pos, viewer=pos.turn, scale=scale, lang=lang)
+    return position_svg(pos, viewer=seat or pos.turn, scale=scale, lang=lang)
 
 
 __all__ = ["RoomPage", "TeacherView", "learner_question", "JoinHandler", "LeaveHandler", "TeacherLoginHandler", "RootHandler", "LessonListHandler",

@@ -346,8 +346,10 @@ class Room:
         every few seconds: parsed and judged once)."""
         from ..engine.judge import judge
         from ..engine.position import Position
+        from ..engine.plainwords import actor
         pos = Position.parse(text)
-        return {"pos": pos, "ruling": judge(pos, move)}
+        ruling = judge(pos, move)
+        return {"pos": pos, "ruling": ruling, "mover": actor(ruling.move, pos)}
 
     def answer(self, learner: str, push_id, answer: str, now: float | None = None) -> None:
         push = self.store.current_push(self.name)

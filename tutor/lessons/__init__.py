@@ -227,6 +227,20 @@ class Exercise:
             pos = pos.play(mv)
         return pos
 
+    def seen_by(self, pos=None) -> str:
+        """The seat whose view the question's picture shows (the quiz, the handouts): the
+        player who makes its move (`plainwords.actor`: the partner who answers a question),
+        else the player to move in `pos` (default: `position()`)."""
+        from ..engine.moves import Move
+        from ..engine.plainwords import actor
+        pos = self.position() if pos is None else pos
+        if self.move:
+            try:
+                return actor(Move.parse(self.move), pos)
+            except ValueError:
+                pass
+        return pos.turn
+
     @property
     def hints(self) -> tuple:
         """Three steps: a nudge, the rule, the move (the rule step is the rulebook's words

@@ -86,7 +86,7 @@ class Quiz(widgets.VBox):
         parts = [self.header]
         show_position = show_position and ex.kind not in ("parse", "deck") and ex.picture is not False
         pos = ex.position() if show_position or ex.move else None
-        actor = _actor(ex.move, pos) if ex.move else (pos.turn if pos is not None else "S")
+        actor = ex.seen_by(pos) if pos is not None else "S"
         if show_position:
             # "start": the position before the `before` moves, when the position after them
             # would show the answer (a canasta already labelled, a count already drawn)
@@ -304,14 +304,3 @@ class Quiz(widgets.VBox):
         data["text/plain"] = repr(self)
         return data
 
-
-def _actor(move_text: str, pos) -> str:
-    """Who makes the move: the seat it names ("W: draw"), the partner for an answer to a
-    pending question, else the player to move (`tutor.engine.plainwords.actor`)."""
-    from tutor.engine.moves import Move
-    from tutor.engine.plainwords import actor
-    try:
-        move = Move.parse(move_text)
-    except ValueError:
-        return pos.turn
-    return actor(move, pos)
