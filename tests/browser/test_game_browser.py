@@ -53,6 +53,11 @@ def game_view(_prerequisites, _jupyter_base):
     server.stop()
 
 
+def _signed(points: int) -> str:
+    """Points as a score sheet shows them: +100, \u221210 (a minus sign, not a hyphen), 0."""
+    return f"{points:+d}".replace("-", "\u2212") if points else "0"
+
+
 def _no_code_no_notation(page) -> str:
     text = page.inner_text("body")
     assert page.locator(".jp-CodeMirrorEditor, .jp-InputArea-editor").count() == 0, "no code"
@@ -217,7 +222,8 @@ def test_a_learner_plays_a_whole_hand_from_the_lesson_list(game_view, page, page
     for head, _total, lines in sheet["teams"]:
         assert head in shown
         for words, points in lines:
-            assert words in shown and f"{points:+d}" in shown
+            # each line's words and its points in one row, minus points with a minus sign
+            assert f"{words}\t{_signed(points)}" in shown, (words, points, shown)
     assert f"North–South {ns}, East–West {ew}" in page.locator(".tutor-game-status").inner_text()
     assert "next dealer North" in page.locator(".tutor-game-status").inner_text()
     assert board.shown_buttons() == set()
@@ -402,7 +408,7 @@ def test_a_whole_hand_of_two_and_six_players_by_clicks(game_view, page, page_log
     for (head, _total, lines), side in zip(sheet["teams"], sides):
         assert head in shown and head.startswith(side)
         for line, points in lines:
-            assert line in shown and f"{points:+d}" in shown
+            assert f"{line}\t{_signed(points)}" in shown, (line, points, shown)
     chart = box.locator(".tutor-chart svg")
     assert chart.count() == 1
     labels = chart.inner_html()
