@@ -192,6 +192,30 @@ def test_the_table_status_counts_a_finished_hand():
     assert "hand 2" in s.game_status() and "(dealer North)" in s.game_status()
 
 
+def test_a_minus_total_is_written_with_the_minus_sign_as_on_the_sheets():
+    """A learner alone at three who only draws and discards ends the hand in minus: the
+    sheet's head, the running totals and the status write "South: −180" with the minus
+    sign the sheet's lines use (they wrote "-180" with a hyphen), and the game's standing
+    too."""
+    game = GameModel(lang="en", seed=0)
+    game.choose("players", "3")
+    game.start()
+    while game.stage == "play":
+        moves = legal_moves(game.position)
+        _play_by_handlers(game, next((m for m in moves if m.kind == "draw"), None)
+                          or next(m for m in moves if m.kind == "discard"))
+    sheet = game.sheet()
+    south = dict(zip(("E", "S", "W"), sheet["totals"]))["S"]
+    assert south < 0
+    minus = f"\u2212{-south}"
+    assert f"South: {minus}" in [head for head, _t, _l in sheet["teams"]]
+    assert f"South {minus}," in sheet["totals_words"] and f"South {minus}," in game.status()
+    assert f"S {minus}" in sheet["game"].result_text()
+    for words in [sheet["totals_words"], game.status(), sheet["game"].result_text()] + [
+            head for head, _t, _l in sheet["teams"]]:
+        assert not re.search(r"-\d", words), words
+
+
 def test_the_club_rules_of_lesson_12_are_offered_where_they_change_something():
     """Every variant flag of the rulebook is a setting of the game (its values RULES.md's);
     a rule for partners is offered only at a table of partners, and a rule not offered

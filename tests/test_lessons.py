@@ -287,6 +287,13 @@ def test_a_game_answer_says_both_totals_and_the_result():
     assert "the game goes on" in tutor.lessons.get("11").exercise("goes-on").check().explain()
 
 
+def test_a_game_line_writes_minus_totals_and_hands_with_the_minus_sign():
+    game = tutor.Game()
+    game.totals = (-200, 300)
+    assert tutor.lessons.game_lines(game, (100, -50)).splitlines()[:2] == [
+        "North–South: 100 \u2212 300 = \u2212200", "East–West: \u221250 + 350 = 300"]
+
+
 GAME_QUESTIONS = [pytest.param(lesson.key, ex.id, id=f"{lesson.key}:{ex.id}")
                   for lesson in LESSONS for ex in lesson.exercises if ex.kind == "game"]
 

@@ -101,7 +101,7 @@ NM("game:goes-on",
    "NS {ns}, EW {ew} after {count} hands: the game goes on to {target} (game.end)")
 M("game:drawn", "NS {ns}, EW {ew}: a drawn game (game.end)")
 M("game:won", "NS {ns}, EW {ew}: {winner} wins by {margin} (game.end)")
-# the same at a table of other sides: {totals} is "N 1200, S 3100" as the notation writes them
+# the same at a table of other sides: {totals} is "N 1200, S 3100, E −30" (a minus sign as on the sheets)
 NM("game:goes-on-sides",
    "{totals} after {count} hand: the game goes on to {target} (game.end)",
    "{totals} after {count} hands: the game goes on to {target} (game.end)")
@@ -315,7 +315,7 @@ class Game:
     def result_text(self, lang: str | None = "en") -> str:
         """The running totals and whether the game goes on, is drawn or won, in `lang`."""
         if len(self.totals) != 2 or self.format.sides != ("NS", "EW"):
-            totals = ", ".join(f"{side} {points}"
+            totals = ", ".join(f"{side} {points}".replace("-", "\u2212")   # −30, as below
                                for side, points in zip(self.format.sides, self.totals))
             if not self.is_over:
                 words = Words("game:goes-on-sides", totals=totals, count=len(self.hands),

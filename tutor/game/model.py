@@ -571,13 +571,14 @@ class GameModel:
             ns, ew = game.totals
             totals = t.ngettext("Running totals after {n} hand: North–South {ns}, East–West {ew}.",
                                 "Running totals after {n} hands: North–South {ns}, East–West {ew}.",
-                                len(game.hands)).format(n=len(game.hands), ns=ns, ew=ew)
+                                len(game.hands))
+            totals = t.format(totals, n=len(game.hands), ns=ns, ew=ew)
         else:
             # TRANSLATORS: {totals} is every side's name and total: "North 120, South 890"
             totals = t.ngettext("Running totals after {n} hand: {totals}.",
                                 "Running totals after {n} hands: {totals}.",
-                                len(game.hands)).format(n=len(game.hands),
-                                                        totals=s._totals_words(game))
+                                len(game.hands))
+            totals = t.format(totals, n=len(game.hands), totals=s._totals_words(game))
         result = game_result_words(game, t) if game.is_over else ""
         nxt = "" if game.is_over else t.format(t.gettext("Next dealer: {seat:name}."),
                                                seat=game.dealer)

@@ -248,7 +248,8 @@ class Translator:
     def write(self, value, spec: str = "") -> str:
         """One field's value in words, in the form `spec` names (see the module doc): a
         code of a seat, rank, team or answer in a glossary form, a card, a list of them, a
-        piece of a sentence (``words_in``), or anything else as ``format`` writes it."""
+        piece of a sentence (``words_in``), a minus number with a minus sign (−85, as the
+        score sheets write it), or anything else as ``format`` writes it."""
         if value.__class__ is str:
             if spec and spec.isidentifier():
                 kind = self._codes.get(value)
@@ -267,6 +268,8 @@ class Translator:
             if spec.startswith("rank_"):
                 return self.word("rank", value.rank, spec[5:])
             return self.word("term", "a joker") if value.rank == "JK" else value.pretty
+        if value.__class__ is int and value < 0 and not spec:
+            return "\u2212" + str(-value)        # a minus total: the sheets' minus sign
         if spec and spec.isidentifier():
             kind = self._codes.get(str(value))
             if kind is not None:

@@ -589,7 +589,8 @@ def game_lines(game, start, lang: str = "en") -> str:
     for team, before, total in zip(game.format.sides, start, game.totals):
         hand = total - before
         sign = "+" if hand >= 0 else "\u2212"
-        out.append(f"{side_words(team, t)}: {before} {sign} {abs(hand)} = {total}")
+        out.append(t.format("{side}: {before} {sign} {hand} = {total}", side=side_words(team, t),
+                            before=before, sign=sign, hand=abs(hand), total=total))
     if not game.is_over:
         out.append(t.format(t.gettext("Nobody has {target} yet: the game goes on with a new deal."),
                             target=game.target))

@@ -437,7 +437,8 @@ class TableSession:
     def _totals_words(self, g=None) -> str:
         """Every side's running total by its name: "North 1200, South 800", "Team 1 3400, …"."""
         t, g = self.t, g or self.game
-        return ", ".join(f"{t.side_name(side)} {total}" for side, total in zip(g.format.sides, g.totals))
+        return ", ".join(t.format("{side} {total}", side=t.side_name(side), total=total)
+                         for side, total in zip(g.format.sides, g.totals))
 
     # ---- what-if editing -------------------------------------------------------------------
     def set_text(self, text: str) -> bool:
