@@ -75,6 +75,8 @@ def test_every_listed_move_is_legal_and_play_follows_the_ruling(pos):
     for move in tutor.legal_moves(pos):
         ruling = tutor.judge(pos, move)
         assert ruling.legal, (str(move), ruling.rule, pos.to_text())
+        # the ruling keeps the check that decided it (a plain meld's kept none)
+        assert any(check is ruling.decisive for check in ruling.checks), str(move)
         after = pos.play(move)
         assert after.card_count() == 108
 

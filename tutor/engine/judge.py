@@ -61,6 +61,8 @@ def judge_built(position: Position, move: Move) -> Ruling:
     except _Stop:
         return Ruling(position, move, trial.checks, trial.checks[-1])
     plan = trial.plan
+    if not any(check is decisive for check in trial.checks):
+        trial.checks.append(decisive)      # the ruling keeps the check that decided it too
     return Ruling(position, move, trial.checks, decisive,
                   (lambda: checks.after_plan(position, plan)) if plan is not None else None)
 
