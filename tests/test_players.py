@@ -234,6 +234,60 @@ seed: 1
     assert move.kind == "meld"
 
 
+BEHIND_AT_THREE = """rules: players=3
+turn: S drawn
+E: AC KS QD QS 10H 8H 7C 7H 7S 6C 6S 3C 3S 3S
+S: JK 2C 2S 9D
+W: KD 10D 5H 3C
+E melds: JK 6C 6D 6D 6H 6H 6S; 9C 9D 9H; 2H 2H QC QC QD QH; JC JD JD JH JS; KC KC KH KH; 5C 5C 5D 5D 5H 5S 5S; 4C 4C 4D 4S 4S
+E red3: 3D
+S melds: 2S AD AD; 8C 8D 8D 8H; 7C 7D 7S
+S red3: 3D
+W melds: 2D AH AH AS; 10H 10S 10S; 9C 9H 9S 9S
+pile: -
+"""
+BEHIND_AT_FOUR = """turn: N drawn
+N: JK 2C 2S 9D
+E: 11
+S: 9
+W: 10
+NS: 2S AD AD; 8C 8D 8D 8H; 7C 7D 7S
+EW: JK 6C 6D 6D 6H 6H 6S; 9C 9D 9H; 2H 2H QC QC QD QH; JC JD JD JH JS; KC KC KH KH; 5C 5C 5D 5D 5H 5S 5S
+pile: -
+"""
+
+
+@pytest.mark.parametrize("text, words", [
+    (BEHIND_AT_THREE, "going out now you would not lead this hand."),
+    (BEHIND_AT_FOUR, "going out now your team would not lead this hand.")])
+def test_does_not_meld_down_to_one_card_whose_discard_would_go_out_behind(text, words):
+    """Three wild cards would complete the meld of eights as a canasta, leaving one card:
+    its discard would go out, and the other side leads by far. The computer keeps its cards
+    and discards, and says why; the claim holds on the score sheet of that going out."""
+    pos = tutor.Position.parse(text)
+    canasta = tutor.Move.parse("meld 8: JK 2C 2S")
+    assert tutor.judge(pos, canasta).legal
+    out = pos.play(canasta).play("discard 9D")
+    sheet = tutor.score_hand(out)
+    assert out.phase == "over" and out.out == pos.turn
+    assert sheet[pos.team].total < max(sheet[side].total for side in sheet if side != pos.team)
+    move, why = SensiblePlayer().decide(pos)
+    assert move.kind == "discard" and str(move) == "discard 9D", (move, why)
+    assert why.startswith("Discard 9♦: ") and why.endswith(
+        " Keep more than one card: with one card left, its discard would go out, and " + words), why
+    assert pos.play(move).phase != "over"
+
+
+def test_melds_down_to_one_card_and_goes_out_when_ahead():
+    """The same hand with the other side's melds gone: leading, the computer goes out."""
+    pos = tutor.Position.parse(BEHIND_AT_THREE.replace(BEHIND_AT_THREE.splitlines()[5],
+                                                       "E melds: 9C 9D 9H"))
+    move, why = SensiblePlayer().decide(pos)
+    assert why.startswith("Go out: going out now you would lead this hand"), why
+    steps = play_on(pos, {seat: SensiblePlayer() for seat in "ESW"}, max_moves=4)
+    assert steps[-1].after.phase == "over" and steps[-1].after.out == "S"
+
+
 def test_choices_are_fast():
     records = [play_hand({s: SensiblePlayer(k) for k, s in enumerate("NESW")}, seed=s)
                for s in range(3)]

@@ -357,16 +357,44 @@ class SensiblePlayer(Player):
             mine, theirs = _team_lead(v.seen_by, v.team)
             v.race = mine > theirs + self.race_margin
         melds = [m for m in moves if m.kind == "meld"]
-        if melds:
-            scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
-            value, _, best = max(scored)
-            if value > 0:
-                return best, self._meld_reason(v, best)
+        held_back = False               # the best meld would have ended the hand unwanted
+        scored = [(self._meld_value(v, m), i, m) for i, m in enumerate(melds)]
+        for value, _, best in sorted(scored, reverse=True):
+            if value <= 0:
+                break
+            if self._forces_out(v, best, want):
+                held_back = True
+                continue
+            return best, self._meld_reason(v, best)
         discards = [m for m in moves if m.kind == "discard"]
         if discards:
             best = min(discards, key=lambda m: (self._keep_value(v, m.cards[0]), self.rng.random()))
-            return best, self._discard_reason(v, best.cards[0])
+            reason = self._discard_reason(v, best.cards[0])
+            if held_back:
+                reason += " " + (t.gettext(
+                    "Keep more than one card: with one card left, its discard would go out, and "
+                    "going out now you would not lead this hand.") if not pos.format.partners(pos.turn)
+                    else t.gettext("Keep more than one card: with one card left, its discard would "
+                                   "go out, and going out now your team would not lead this hand."))
+            return best, reason
         return moves[0], t.gettext("It is the only kind of move left.")
+
+    def _forces_out(self, v: _View, m: Move, want: bool) -> bool:
+        """Would meld `m` end the hand against the player's wish (`_wants_out`)? Laying the
+        whole hand down goes out; keeping one card, once the side may go out, leaves only its
+        discard, which goes out too. (A "yes" binds: then going out is the aim.)"""
+        left = len(v.hand) - len(m.cards)
+        if left > 1 or v.pos.asked == "yes":
+            return False
+        after = judge(v.pos, m).after
+        if after is None or after.phase == "over" or left == 0:
+            return not want
+        if not can_go_out(after) or _wants_out(after, self.out_margin, self.old_stock, "en",
+                                               self.behind)[0]:
+            return False
+        # unless this turn's discard ends the hand anyway (the stock gone, `stock-out`)
+        discard = next((d for d in legal_moves(v.pos) if d.kind == "discard"), None)
+        return discard is None or judge(v.pos, discard).after.phase != "over"
 
     def _out_path_exists(self, pos, limit: int = 14) -> bool:
         """Can the legal moves lead all the way out after a "yes"? (checked before asking, so a
