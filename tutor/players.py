@@ -362,7 +362,7 @@ class SensiblePlayer(Player):
         for value, _, best in sorted(scored, reverse=True):
             if value <= 0:
                 break
-            if self._forces_out(v, best, want):
+            if self._forces_out(v, best, want, moves):
                 held_back = True
                 continue
             return best, self._meld_reason(v, best)
@@ -379,10 +379,11 @@ class SensiblePlayer(Player):
             return best, reason
         return moves[0], t.gettext("It is the only kind of move left.")
 
-    def _forces_out(self, v: _View, m: Move, want: bool) -> bool:
+    def _forces_out(self, v: _View, m: Move, want: bool, moves) -> bool:
         """Would meld `m` end the hand against the player's wish (`_wants_out`)? Laying the
         whole hand down goes out; keeping one card, once the side may go out, leaves only its
-        discard, which goes out too. (A "yes" binds: then going out is the aim.)"""
+        discard, which goes out too. (A "yes" binds: then going out is the aim.) `moves`: the
+        legal moves of the position."""
         left = len(v.hand) - len(m.cards)
         if left > 1 or v.pos.asked == "yes":
             return False
@@ -393,7 +394,7 @@ class SensiblePlayer(Player):
                                                self.behind)[0]:
             return False
         # unless this turn's discard ends the hand anyway (the stock gone, `stock-out`)
-        discard = next((d for d in legal_moves(v.pos) if d.kind == "discard"), None)
+        discard = next((d for d in moves if d.kind == "discard"), None)
         return discard is None or judge(v.pos, discard).after.phase != "over"
 
     def _out_path_exists(self, pos, limit: int = 14) -> bool:
