@@ -7,7 +7,8 @@ legal moves are ``yes`` and ``no``.
 - `RandomPlayer(seed)`: uniform over the legal moves.
 - `SensiblePlayer(seed)`: ranks the legal moves with a few heuristics of good play (take
   the pile when it pays, build canastas, keep wild cards for melds near a canasta, discard
-  safely, go out when ahead). The rules are the engine's: the heuristics only *rank*
+  safely, go out when ahead, and not meld down to a last card whose discard would go out
+  when it would not lead). The rules are the engine's: the heuristics only *rank*
   moves the engine has already found legal, and read the position (hands, melds, pile).
 
 `explain_choice(pos, move, lang)` says in words why a good player would make `move` (the
