@@ -355,7 +355,11 @@ def test_the_command_says_what_is_missing(monkeypatch, capsys, tmp_path):
     assert hub.main(["--lessons", "99"]) == 2
     monkeypatch.setattr(hub, "find_proxy", lambda: None)
     import jupyterhub  # noqa: F401
-    assert hub.main(["--state", str(tmp_path)]) == 2
+    import socket
+    with socket.socket() as free:            # the port is checked first: give a free one
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert hub.main(["--port", str(port), "--state", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "configurable-http-proxy" in err and "npm install" in err
 

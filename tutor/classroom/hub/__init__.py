@@ -275,6 +275,17 @@ def main(argv=None) -> int:
         print(t.gettext(BAD_LESSONS).format(text=str(e), first=int(every[0].number),
                                             last=int(every[-1].number)), file=sys.stderr)
         return 2
+    import socket
+    with socket.socket() as probe:          # the port before the software: it is the
+                                            # teacher's input, and the hub's own error is a long log
+        try:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((args.ip, args.port))
+        except OSError as e:
+            print(t.gettext("error: could not listen on port {port}: {reason}. "
+                            "Choose another with --port.").format(port=args.port, reason=e.strerror),
+                  file=sys.stderr)
+            return 2
     try:
         import jupyterhub  # noqa: F401
         import nativeauthenticator  # noqa: F401
@@ -286,16 +297,6 @@ def main(argv=None) -> int:
     if proxy is None:
         print(t.gettext(NO_PROXY), file=sys.stderr)
         return 2
-    import socket
-    with socket.socket() as probe:          # the port first: the hub's own error is a long log
-        try:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind((args.ip, args.port))
-        except OSError as e:
-            print(t.gettext("error: could not listen on port {port}: {reason}. "
-                            "Choose another with --port.").format(port=args.port, reason=e.strerror),
-                  file=sys.stderr)
-            return 2
     state = Path(args.state).resolve() if args.state else default_state_dir()
     state.mkdir(parents=True, exist_ok=True)
     learners = learner_names(args.users)
