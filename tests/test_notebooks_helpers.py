@@ -265,6 +265,7 @@ def test_quiz_heading_is_the_questions_own():
 
 
 def test_charts_are_svg_and_text():
+    from tutor.engine.scoring import signed_points
     from tutor.lessons.charts import game_chart, sheet_chart
     pos = tutor.lessons.get("11").position("finished").play("meld 9H 9D 9C").play("discard 4C")
     sheet = tutor.score_hand(pos)
@@ -274,7 +275,11 @@ def test_charts_are_svg_and_text():
     g = tutor.Game()
     while not g.is_over:
         g.add_hand(pos)
-    assert "wins" in repr(game_chart(g))
+    chart = game_chart(g)
+    assert "wins" in repr(chart)
+    # the running totals are points won (signed); the target is a total to reach
+    assert f">{signed_points(g.totals[0])}<" in chart.svg
+    assert ">5000<" in chart.svg and "+5000" not in chart.svg
 
 
 def test_handouts(tmp_path):

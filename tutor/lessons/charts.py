@@ -56,14 +56,16 @@ def _label_width(text: str, size: int = 13) -> float:
 
 
 def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
-    """rows: (label, value, colour); a zero line in the middle of the value range. The labels'
+    """rows: (label, value, colour), or (label, value, colour, shown) where the value is
+    written otherwise than as points won or lost (a target: "5000", not "+5000"); a zero line
+    in the middle of the value range. The labels'
     column is as wide as the longest label (a language's words are longer or shorter); the
     bars and their values get at least `plot` px beside it."""
     bar_h, gap, top = 20, 6, 30
-    left = max(140, int(max((_label_width(label) for label, _, _ in rows), default=0)) + 16)
+    left = max(140, int(max((_label_width(row[0]) for row in rows), default=0)) + 16)
     width = max(width, left + plot)
-    lo = min([0] + [v for _, v, _ in rows])
-    hi = max([0] + [v for _, v, _ in rows])
+    lo = min([0] + [row[1] for row in rows])
+    hi = max([0] + [row[1] for row in rows])
     span = (hi - lo) or 1
     plot = width - left - 70
     x0 = left + plot * (-lo) / span
@@ -72,7 +74,7 @@ def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
            f"viewBox='0 0 {width} {height}' font-family='sans-serif' font-size='13'>",
            f"<path class='paper' d='M0 0H{width}V{height}H0Z' fill='#ffffff'/>",
            f"<text x='{left}' y='18' font-weight='bold' font-size='14' fill='{INK}'>{html.escape(title)}</text>"]
-    for i, (label, value, colour) in enumerate(rows):
+    for i, (label, value, colour, *shown) in enumerate(rows):
         y = top + i * (bar_h + gap)
         w = plot * abs(value) / span
         x = x0 if value >= 0 else x0 - w
@@ -83,7 +85,7 @@ def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
         # left toward the labels, so its value is written right of the zero line)
         tx = (x + w + 4) if value >= 0 else (x0 + 4)
         anchor = "start"
-        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{signed_points(value)}</text>")
+        out.append(f"<text x='{tx:.1f}' y='{y + 14}' text-anchor='{anchor}' fill='{INK}'>{shown[0] if shown else signed_points(value)}</text>")
     out.append(f"<line x1='{x0:.1f}' y1='{top - 4}' x2='{x0:.1f}' y2='{height - 6}' stroke='{INK}'/>")
     out.append("</svg>")
     return "".join(out)
@@ -125,6 +127,6 @@ def game_chart(game, title: str | None = None, lang: str = "en", narrow: bool = 
         rows += [(t.format(t.gettext("hand {n}: {team:name}"), n=i, team=team), total,
                   side_colour(team, sides)) for team, total in zip(sides, totals)]
         text.append(f"  {hand}: " + "  ".join(f"{side} {total:6d}" for side, total in zip(sides, totals)))
-    rows.append((t.gettext("target"), game.target, "#757575"))
+    rows.append((t.gettext("target"), game.target, "#757575", str(game.target)))   # a total to reach
     text.append(f"  {game.result_text(lang)}")
     return Chart(_bars(rows, title, *((300, 170) if narrow else ())), "\n".join(text))
