@@ -129,6 +129,22 @@ def test_black_three_blocks_and_svg():
     assert pos._repr_svg_() == svg
 
 
+def test_a_black_three_blocks_nobody_once_the_hand_is_over():
+    """Going out with a black three leaves it on top, but nobody draws after the hand: the
+    table and its description say nothing of a next player who cannot take the pile."""
+    from tutor.table.describe import describe
+    blocked = "A black three on top: the next player cannot take it."
+    mid = tutor.Position.parse("turn: E draw\nNS: 8C 8D 8S 8H 8C 8D 8S\npile: 5C 3S\n")
+    assert "BLOCKED" in position_svg(mid) and blocked in describe(mid.seen_by("S"))
+    over = tutor.Position.parse("turn: S drawn\nS: 3S\nNS: 8C 8D 8S 8H 8C 8D 8S\npile: 5C\n").play("discard 3S")
+    assert over.phase == "over" and over.top == tutor.Card("3S")
+    assert "BLOCKED" not in position_svg(over)
+    def crossed(pos):                       # the red cross drawn over a blocked pile's top card
+        return [p for p in scene(pos).prims if p[0] == "line" and p[5] == "rgba(229,57,53,0.85)"]
+    assert len(crossed(mid)) == 2 and crossed(over) == []
+    assert blocked not in describe(over.seen_by("S")) and "the top card is 3♠" in describe(over.seen_by("S"))
+
+
 def test_canasta_closed_pile():
     pos = tutor.Position.parse("turn: S draw\nNS: AH AD AS AC AH AD AS; 8C 8D 8S 8H 8C 8D JK\n")
     texts = [p[3] for p in scene(pos).prims if p[0] == "text"]
