@@ -58,9 +58,9 @@ def _label_width(text: str, size: int = 13) -> float:
 def _bars(rows, title: str, width: int = 560, plot: int = 420) -> str:
     """rows: (label, value, colour), or (label, value, colour, shown) where the value is
     written otherwise than as points won or lost (a target: "5000", not "+5000"); a zero line
-    in the middle of the value range. The labels'
-    column is as wide as the longest label (a language's words are longer or shorter); the
-    bars and their values get at least `plot` px beside it."""
+    in the middle of the value range. The labels' column is as wide as the longest label (a
+    language's words are longer or shorter); the bars and their values get at least `plot` px
+    beside it."""
     bar_h, gap, top = 20, 6, 30
     left = max(140, int(max((_label_width(row[0]) for row in rows), default=0)) + 16)
     width = max(width, left + plot)
