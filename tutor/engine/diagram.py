@@ -739,7 +739,7 @@ def _pile(out, regions, view, x0, x1, y, w, h, highlight, t, count=92, shadows=T
         if i < n - 1:
             x += min(base + (cw - w), cw) * scale
     regions.append(Region("pile", None, x0, y, x + w - x0, h))
-    if pile[-1].is_black_three and view.phase != "over":    # crossed out: the next player may not take it
+    if view.blocked:                # crossed out: the next player may not take it
         out.append(("line", x - 4, y - 4, x + w + 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
         out.append(("line", x + w + 4, y - 4, x - 4, y + h + 4, "rgba(229,57,53,0.85)", 4))
 
@@ -1003,7 +1003,7 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
         # the side as decided (a cutthroat partnership is one side once the pile was taken)
         marks.append((FROZEN, t.format(t.gettext("❄ frozen for {team:name}: no meld yet"),
                                        team=view.format.side_of(turn))))
-    if view.top is not None and view.top.is_black_three and not over:    # nobody draws after the hand
+    if view.blocked:
         marks.append((BLOCKED, t.gettext("BLOCKED: a black three on top")))
     for k, (fill, text) in enumerate(marks):
         badge_pill(out, (bx0 + bx1) / 2 - 150, y["marks"] + 27 * k, 300, 25, fill, text, size=13,

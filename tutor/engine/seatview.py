@@ -91,6 +91,12 @@ class SeatView(NamedTuple):
         """The pile's top card, or None."""
         return self.pile[-1] if self.pile else None
 
+    @property
+    def blocked(self) -> bool:
+        """A black three on top blocks the next player from taking the pile (`pile.black-three`):
+        only while the hand is in play, as nobody draws after it."""
+        return self.phase != "over" and self.top is not None and self.top.is_black_three
+
     def team_melds(self, team: str) -> tuple:
         return Position.team_melds(self, team)
 

@@ -117,7 +117,7 @@ def describe(view, lang: str = "en") -> str:
         elif view.phase != "over" and view.is_frozen_for(view.format.side_of(view.turn)):
             line += " " + t.format(t.gettext("It is frozen for {team:name}: no meld yet."),
                                    team=view.format.side_of(view.turn))
-        if view.top.is_black_three and view.phase != "over":     # no next player after the hand
+        if view.blocked:
             line += " " + t.gettext("A black three on top: the next player cannot take it.")
         lines.append(line)
     else:
