@@ -293,6 +293,37 @@ def test_text_width_is_the_fonts_own():
             assert drawn <= text_width(text, 13, bold) <= drawn * 1.04 + 1, (text, bold)
 
 
+MANY_MELDS = """rules: players=2
+turn: S draw
+N melds: 7C 7D 7H 7S 7C 7D 2C; AH AD AS AC AH AD AS AC; QH QD QS QC QH QD QS QC 2D JK JK; JH JD JS JC JH JD 2H 2S JK; 10H 10D 10S 10C; 9H 9D 9S 9C; 8H 8D 8S 8C; 4H 4D 4S 4C; KH KD KS KC
+S melds: 5C 5D 5S
+pile: 6C
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_row_of_many_melds_keeps_the_canastas_words_and_the_cards_corners_in_sight(lang):
+    """Four canastas and five open melds in one band on a phone (the table 560 wide): the
+    melds overlap, but the open melds give way first, each keeping its cards' corner (the
+    rank) in sight, and no canasta's words are covered by the meld beside it. (On a Finnish
+    phone "8 korttia / puhdas" ran under the next canasta.)"""
+    from tutor.engine.diagram import CORNER, MIN_TEXT, _canasta_words, text_width
+    from tutor.i18n import translator
+    pos = tutor.Position.parse(MANY_MELDS)
+    melds = {m.rank: m for m in pos.team_melds("N")}
+    row = sorted((r for r in scene(pos, viewer="S", width=MIN_WIDTH, lang=lang).regions
+                  if r.kind == "meld" and r.key[0] == "N"), key=lambda r: r.x)
+    assert len(row) == 9 and row[-1].x + row[-1].w <= MIN_WIDTH
+    assert any(b.x < a.x + a.w for a, b in zip(row, row[1:])), "the row is squeezed"
+    for here, beside in zip(row, row[1:]):
+        meld = melds[here.key[1]]
+        if meld.is_canasta:
+            words = max(text_width(w, MIN_TEXT) for w in _canasta_words(meld, translator(lang)))
+            assert beside.x >= here.x + (here.w + words) / 2 - 0.5, (lang, meld.rank, here, beside)
+        else:
+            assert beside.x - here.x >= CORNER, (lang, meld.rank, here, beside)
+
+
 @pytest.mark.parametrize("height", [MIN_HEIGHT, 690, 710, 740, HEIGHT])
 def test_a_shorter_table_keeps_its_rows_apart(height):
     """The rows of a table drawn shorter (a short screen) keep their order and room: the

@@ -557,15 +557,40 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
     w, h = 48, 60
     avail = rx - 12 - tx
     widths = [_meld_width(m, w, t) for m in melds]
-    # side by side 14 px apart, or closer, or overlapping evenly when they do not fit: the
-    # last one ends left of the red threes' column
-    gap = min(14.0, (avail - sum(widths)) / (len(melds) - 1)) if len(melds) > 1 else 0.0
     x = tx
-    for meld, mw in zip(melds, widths):
+    for meld, mw, gap in zip(melds, widths, _meld_gaps(melds, widths, avail, w) + [0.0]):
         _meld(out, regions, team, meld, x, y0 + 28 + lower, w, h, y1 - y0 - 34 - lower,
               highlight, target == (team, meld.rank), t, focused=(focus == (team, meld.rank)),
               shadows=not compact)
         x += mw + gap
+
+
+#: how much of an open meld's card stays in sight when the next meld overlaps it: its corner,
+#: where the rank and suit are written
+CORNER = 22
+
+
+def _meld_gaps(melds, widths, avail, card_w) -> list:
+    """The room after each meld but the last, so that the last ends within `avail`: 14 px,
+    or closer. When they do not fit, the open melds overlap first, down to their cards'
+    corner (`CORNER`), and a closed canasta stays whole, its words readable; what is still
+    missing the canastas share, as far as an open meld gives way; beyond that (a long row in
+    a narrow band), all overlap evenly."""
+    if len(melds) < 2:
+        return []
+    spare = avail - sum(widths)
+    even = min(14.0, spare / (len(melds) - 1))
+    if even >= 0:
+        return [even] * (len(melds) - 1)
+    covered = [not m.is_canasta for m in melds[:-1]]
+    opened = sum(covered)
+    open_gap = max(CORNER - card_w, spare / opened) if opened else 0.0
+    missing = spare - open_gap * opened
+    closed = len(covered) - opened
+    closed_gap = missing / closed if missing < 0 and closed else 0.0
+    if missing < 0 and (not closed or closed_gap < CORNER - card_w):
+        return [even] * (len(melds) - 1)
+    return [open_gap if c else closed_gap for c in covered]
 
 
 # ---- two, three and six players ---------------------------------------------------------
