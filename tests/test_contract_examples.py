@@ -1,4 +1,5 @@
-"""The examples of docs/NOTATION.md, run exactly as the page writes them.
+"""The examples of docs/NOTATION.md and docs/NOTATION-EXTENSIONS.md, run exactly as the
+pages write them.
 
 Other tests check the engine piece by piece; these check that every example on the page
 (the position block, the move lines, the ```python contract block) still works as
@@ -18,6 +19,7 @@ from tutor import Position
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")
+EXTENSIONS = (ROOT / "docs" / "NOTATION-EXTENSIONS.md").read_text(encoding="utf-8")
 BLOCKS = DOC.split("```")
 POSITION_BLOCK = BLOCKS[1]                            # the big position example
 MOVES_BLOCK = BLOCKS[3]                               # the move examples
@@ -221,8 +223,8 @@ def test_random_play_round_trips_repr_and_move_text_to_the_end_of_the_hand(seed)
 
 
 def test_the_player_counts_example_runs_as_written():
-    """The ```python block of NOTATION.md's "Other player counts", verbatim."""
-    block = DOC.split("## Other player counts")[1].split("```")[1].removeprefix("python")
+    """The ```python block of NOTATION-EXTENSIONS.md's "Other player counts", verbatim."""
+    block = EXTENSIONS.split("## Other player counts")[1].split("```")[1].removeprefix("python")
     ns = {"tutor": tutor}
     exec(compile(block, "NOTATION.md", "exec"), ns)
     pos = ns["pos"]
@@ -231,9 +233,9 @@ def test_the_player_counts_example_runs_as_written():
 
 
 def test_the_red3_per_player_example_parses_as_written():
-    """The indented position of NOTATION.md's "Red threes per player" (red3-four=player):
+    """The indented position of NOTATION-EXTENSIONS.md's "Red threes per player" (red3-four=player):
     a line per seat, both partners' red threes the team's, 400 for the 2+2 split."""
-    part = DOC.split("### Red threes per player")[1].split("\n- ")[0]
+    part = EXTENSIONS.split("## Red threes per player")[1].split("\n- ")[0]
     text = "\n".join(line[4:] for line in part.splitlines() if line.startswith("    "))
     pos = Position.parse(text)
     assert pos.rules.red3_four == "player" and pos.to_text().count(" red3: ") == 4
@@ -242,3 +244,37 @@ def test_the_red3_per_player_example_parses_as_written():
     assert tutor.score_hand(out)["NS"].points("score.red-threes") == 400
     with pytest.raises(tutor.PositionError):
         Position.parse(text.replace("N red3: 3H 3D\nS red3: 3H 3D", "NS red3: 3H 3D 3H 3D"))
+
+
+def test_the_keys_of_a_hand_in_play_are_written_as_the_page_says():
+    """NOTATION-EXTENSIONS.md, "A hand in play and at its end": each key of its block is
+    written by `to_text()` when a hand reaches it, read back the same, and the phase `over`
+    with `out: S concealed` ends a hand gone out in one turn."""
+    part = EXTENSIONS.split("## A hand in play and at its end")[1].split("\n- ")[0]
+    documented = [line.split("#")[0].strip() for line in part.splitlines() if line.startswith("    ")]
+    assert [d.split(":")[0] for d in documented] == ["started", "touched", "below-minimum", "out"]
+    first = Position.parse("turn: S drawn\nS: 5H 5D 5S 5H 5D 5S 5C 6H 6D 6S 4C\nNS: -\n"
+                           "EW: QH QD QS\npile: 9C\nopened: E\nscore: NS 1600, EW 0")
+    below = first.play("meld 5H 5D 5S 5H 5D 5S 5C")       # 35 points, the minimum is 90
+    assert {"started: 5", "below-minimum: yes"} <= set(below.to_text().splitlines())
+    out = below.play("meld 6H 6D 6S").play("discard 4C")
+    assert "turn: S over" in out.to_text() and "out: S concealed" in out.to_text()
+    added = Position.parse("turn: S drawn\nS: 8H 4C 9H\nNS: AH AH AD AD AS AS AC; 8C 8D 8S\n"
+                           "EW: QH QD QS\npile: 9C\nopened: N E S").play("meld 8H")
+    assert "touched: 8" in added.to_text()
+    for pos in (below, out, added):
+        assert Position.parse(pos.to_text()) == pos
+    assert "started: 5" in documented and "touched: 8" in documented and "out: S" in documented
+
+
+def test_the_move_forms_of_the_extensions_page_are_judged_as_it_says():
+    """A move with its seat ("N: discard 9H") is judged for that seat (turn.order); an
+    exchange is read and refused (meld.wild-fixed)."""
+    pos = Position.parse("turn: S drawn\nS: 5H 5D 5S 4C 9H\nNS: AH AH AD AD AS AS AC; 8C 8D 8S\n"
+                         "EW: QH QD QS\npile: 9C\nopened: N E")
+    assert "`E: yes`" in EXTENSIONS and "`exchange 7C JK`" in EXTENSIONS
+    assert tutor.judge(pos, "S: discard 4C").legal
+    assert tutor.judge(pos, "N: discard 4C").rule == "turn.order"
+    assert not tutor.judge(pos, "N: discard 4C").legal
+    ruling = tutor.judge(pos, "exchange 4C 2C")
+    assert not ruling.legal and ruling.rule == "meld.wild-fixed"

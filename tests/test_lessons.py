@@ -51,9 +51,11 @@ def test_package_rulebook_is_the_shared_one():
     for name in ("RULES.md", "DISPUTES.md"):                    # no drift from shared/
         if (SHARED / name).exists():
             assert (SHARED / name).read_text() == (DOCS / name).read_text(), name
-    # NOTATION.md: "Extensions are welcome" — the project's copy is shared's, then its own
+    # NOTATION.md is shared's word for word; the project's extensions have a page of their own
     if (SHARED / "NOTATION.md").exists():
-        assert (DOCS / "NOTATION.md").read_text().startswith((SHARED / "NOTATION.md").read_text())
+        assert (DOCS / "NOTATION.md").read_text() == (SHARED / "NOTATION.md").read_text()
+    assert (DOCS / "NOTATION-EXTENSIONS.md").read_text().startswith(
+        "# Position and move text: this project's extensions")
 
 
 def test_every_rule_id_is_taught():

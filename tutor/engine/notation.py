@@ -16,7 +16,7 @@ the text had some unseen card: an unseen hand slot or a stock ending in ``+ rest
 Concrete text — every hand listed, an exact stock — gives a position with no layout and
 no seed, the same as a played or dealt position, so ``parse(to_text(p)) == p`` for both.
 
-Extensions to NOTATION.md: ``started: K 7`` (ranks of the melds the player to move started
+Extensions to NOTATION.md (docs/NOTATION-EXTENSIONS.md): ``started: K 7`` (ranks of the melds the player to move started
 this turn), ``touched: 8`` (ranks of the team's melds from before this turn that the player
 to move added to this turn: no concealed going out), ``below-minimum: yes`` (the team's
 first meld was laid this turn below the minimum: the player must go out concealed this
