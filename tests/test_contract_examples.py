@@ -226,7 +226,7 @@ def test_the_player_counts_example_runs_as_written():
     """The ```python block of NOTATION-EXTENSIONS.md's "Other player counts", verbatim."""
     block = EXTENSIONS.split("## Other player counts")[1].split("```")[1].removeprefix("python")
     ns = {"tutor": tutor}
-    exec(compile(block, "NOTATION.md", "exec"), ns)
+    exec(compile(block, "NOTATION-EXTENSIONS.md", "exec"), ns)
     pos = ns["pos"]
     assert pos.format.seats == ("N", "S") and [len(h) for h in pos.hands] == [15, 15]
     assert pos.turn == "N" and set(tutor.score_hand(pos)) == {"N", "S"}
