@@ -25,12 +25,29 @@ def test_the_panel_module_needs_no_widget_library():
 
 
 def test_with_nothing_to_say_the_panel_says_what_to_do():
+    """With a mouse and keys, and with a finger: the page shows one of the two (keys.py's
+    style), so a phone is never told to click or to use keys it does not have."""
     session = TableSession(FROZEN)
     assert panel_html(session, "en") == (
-        "<div><div class='tutor-note'>South to play. Click cards in your hand (or use the keys), "
-        "then press a move. Every try is judged here.</div></div>")
+        "<div><div class='tutor-note'><span class='tutor-by-mouse'>South to play. Click cards in "
+        "your hand (or use the keys), then press a move. Every try is judged here.</span>"
+        "<span class='tutor-by-touch'>South to play. Tap cards in your hand, then press a move. "
+        "Every try is judged here.</span></div></div>")
     sv = panel_html(session, "sv")
     assert "tutor-note" in sv and "South" not in sv and "Syd" in sv
+    for lang, keys in (("sv", "tangent"), ("fi", "näppäim")):
+        html = panel_html(session, lang)
+        mouse, touch = (html.split(f"<span class='tutor-by-{k}'>")[1].split("</span>")[0]
+                        for k in ("mouse", "touch"))
+        assert keys in mouse and keys not in touch, (mouse, touch)
+
+
+def test_a_touch_screen_shows_the_words_for_a_finger_and_hides_those_for_keys():
+    """The style that picks one of `by_pointer_html`'s two texts, beside the keys' help line."""
+    from tutor.table.keys import _CSS
+    touch = _CSS.split("@media (hover: none) and (pointer: coarse) {")[1].split("\n}")[0]
+    assert ".tutor-by-touch { display: none; }" in _CSS.split("@media")[0]
+    assert ".tutor-by-mouse { display: none; }" in touch and ".tutor-by-touch { display: inline; }" in touch
 
 
 def test_a_learner_reads_the_ruling_in_words_and_the_rule_id_as_data():

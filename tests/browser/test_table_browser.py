@@ -238,6 +238,10 @@ def test_lab_1024x768_with_the_file_browser_open_nothing_is_clipped(lab_server, 
 
 def test_lab_a_move_by_keyboard_alone_and_tab_leaves_the_table(lab_server, page, work_dir):
     _open_lab(page, lab_server, work_dir, 1280, 800)
+    # with a mouse and keys the table says so (a touch screen is told to tap instead)
+    said = page.inner_text(".tutor-selection") + " " + page.inner_text(".tutor-explanation")
+    assert "click your cards, or use the keys" in said and "Click cards in your hand (or use the keys)" in said
+    assert "tap" not in said.lower(), said
     # reach the hand with the keyboard: from the language menu, one Shift+Tab back
     page.focus(".tutor-language select")
     page.keyboard.press("Shift+Tab")

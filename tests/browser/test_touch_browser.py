@@ -163,6 +163,9 @@ def test_phone_lesson_1_by_taps_alone(learner_view, touch_page, page_log):
 
     # nothing wider than the phone: no sideways scroll, every quiz picture within its box
     assert sideways_overflow(page) == []
+    # a phone is told to tap its cards, never to click them or to use keys it does not have
+    said = table.box.locator(".tutor-selection").inner_text()
+    assert "tap your cards" in said and "keys" not in said and "click" not in said, said
     pictures = page.locator(".tutor-quiz-position svg")
     assert pictures.count() >= 1
     for i in range(pictures.count()):

@@ -40,7 +40,8 @@ narrow table (narrower than the board and the side beside each other) the table 
 one column (class ``tutor-narrow``): the task panel, the canvas, the card tray, the move
 buttons right under the hand, the ruling, then the tools and the rest. On a screen with
 no hover and a coarse pointer (a phone, a tablet) the keys' help line is not shown (it
-stays for screen readers).
+stays for screen readers), and words written for a mouse and keys give way to words for a
+finger ("Tap cards in your hand": `panel.by_pointer_html`).
 """
 from __future__ import annotations
 
@@ -335,9 +336,12 @@ body.tutor-projecting .tutor-diagram svg { width: 100%; max-width: 1200px; }
 .tutor-projector .tutor-describe, .tutor-projector .tutor-keys { position: absolute !important;
   width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0);
   white-space: nowrap; border: 0; }
+.tutor-by-touch { display: none; }
 @media (hover: none) and (pointer: coarse) {
   .tutor-keys { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+  .tutor-by-mouse { display: none; }
+  .tutor-by-touch { display: inline; }
 }
 """.replace("%TAP_PX%", str(TAP_PX))
 

@@ -10,7 +10,9 @@ and they are tested on a session alone (tests/test_table_panel.py).
 - `sheet_html(position, lang, learner)`: the score sheet of a finished hand;
 - `move_words_for(session, lang, move, position)`: a move in a learner's words, said to the
   bottom seat when it is theirs;
-- `code_html(text)`: rulebook text with its `rule.ids` shown as code.
+- `code_html(text)`: rulebook text with its `rule.ids` shown as code;
+- `by_pointer_html(mouse, touch)`: words for a mouse and keys, and words for a touch screen,
+  of which the page shows one (`tutor/table/keys.py`'s style: a phone has no keys to use).
 
 Every word comes from the catalog of `lang` (tutor/i18n); every value is escaped.
 """
@@ -29,6 +31,13 @@ def code_html(text: str) -> str:
     """Rulebook text with its `rule.ids` shown as code."""
     parts = html.escape(text).split("`")
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def by_pointer_html(mouse: str, touch: str) -> str:
+    """`mouse` and `touch` (plain text, escaped here), of which the page shows one: `touch` on
+    a screen with no hover and a coarse pointer (a phone, a tablet), `mouse` elsewhere."""
+    return (f"<span class='tutor-by-mouse'>{html.escape(mouse)}</span>"
+            f"<span class='tutor-by-touch'>{html.escape(touch)}</span>")
 
 
 def move_words_for(session, lang: str, move, position=None) -> str:
@@ -108,12 +117,15 @@ def panel_html(session, lang: str, learner: bool = True) -> str:
     if not out:
         pos = s.position
         if s.sees_options():
-            words = t.gettext("{seat:name} to play. Click cards in your hand (or use the keys), then press "
-                              "a move. Every try is judged here.")
+            note = by_pointer_html(
+                t.format(t.gettext("{seat:name} to play. Click cards in your hand (or use the keys), "
+                                   "then press a move. Every try is judged here."), seat=pos.turn),
+                t.format(t.gettext("{seat:name} to play. Tap cards in your hand, then press a move. "
+                                   "Every try is judged here."), seat=pos.turn))
         else:
-            words = t.gettext("{seat:name} to play. Press Play on to let the computer play.")
-        out.append("<div class='tutor-note'>" + html.escape(t.format(words, seat=pos.turn))
-                   + "</div>")
+            note = html.escape(t.format(t.gettext("{seat:name} to play. Press Play on to let the "
+                                                  "computer play."), seat=pos.turn))
+        out.append(f"<div class='tutor-note'>{note}</div>")
     return f"<div>{''.join(out)}</div>"
 
 def verdict_html(ruling, lang: str, end: str = "", colour: str | None = None) -> str:

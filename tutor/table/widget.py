@@ -59,7 +59,7 @@ from .draw import SCALE, draw_session, numpy_free_flush, projector_size, settle_
 from .keys import TableKeys
 from .looks import Looks
 from .model import MODES, TableSession
-from .panel import move_words_for, panel_html
+from .panel import by_pointer_html, move_words_for, panel_html
 
 BUTTONS = [
     # name, label, tooltip; a button is emphasised when the engine allows its kind of move
@@ -788,14 +788,18 @@ class Table(widgets.Box):
             parts.append(t.gettext("melds put aside: {groups}").format(
                 groups=("; " if self.learner else " ; ").join(groups[:-1] if sel else groups)))
         cards = t.write(sel) if self.learner else " ".join(c.pretty for c in sel)
-        parts.append(t.gettext("selected: {cards}").format(cards=cards) if sel
-                     else t.gettext("selected: nothing (click your cards, or use the keys)"))
-        if s.target:
-            parts.append(t.format(t.gettext("target: the meld of {rank:plural} ({team:name})"),
-                                  team=s.target[0], rank=s.target[1]))
+        target = ([t.format(t.gettext("target: the meld of {rank:plural} ({team:name})"),
+                            team=s.target[0], rank=s.target[1])] if s.target else [])
+        if sel:
+            said = html.escape(" · ".join(
+                parts + [t.gettext("selected: {cards}").format(cards=cards)] + target))
+        else:                           # how to select: with a mouse and keys, or a finger
+            said = by_pointer_html(*(" · ".join(parts + [words] + target) for words in (
+                t.gettext("selected: nothing (click your cards, or use the keys)"),
+                t.gettext("selected: nothing (tap your cards)"))))
         self.selection_label.value = (
             "<span>" + html.escape(t.format(t.gettext("{seat:name}'s hand"), seat=s.bottom))
-            + " — " + html.escape(" · ".join(parts)) + "</span>")
+            + " — " + said + "</span>")
         err = s.text_error
         if err is not None:
             self.text_error.value = (
