@@ -785,21 +785,19 @@ class Table(widgets.Box):
             if self.learner:                 # the cards as the explanations write them
                 from ..engine.cards import Card
                 groups = [t.write([Card(c) for c in g.split()]) for g in groups]
-            parts.append(t.gettext("melds put aside: {groups}").format(
-                groups=("; " if self.learner else " ; ").join(groups[:-1] if sel else groups)))
+            parts.append(html.escape(t.gettext("melds put aside: {groups}").format(
+                groups=("; " if self.learner else " ; ").join(groups[:-1] if sel else groups))))
         cards = t.write(sel) if self.learner else " ".join(c.pretty for c in sel)
-        target = ([t.format(t.gettext("target: the meld of {rank:plural} ({team:name})"),
-                            team=s.target[0], rank=s.target[1])] if s.target else [])
-        if sel:
-            said = html.escape(" · ".join(
-                parts + [t.gettext("selected: {cards}").format(cards=cards)] + target))
-        else:                           # how to select: with a mouse and keys, or a finger
-            said = by_pointer_html(*(" · ".join(parts + [words] + target) for words in (
-                t.gettext("selected: nothing (click your cards, or use the keys)"),
-                t.gettext("selected: nothing (tap your cards)"))))
-        self.selection_label.value = (
+        parts.append(html.escape(t.gettext("selected: {cards}").format(cards=cards)) if sel
+                     else by_pointer_html(   # how to select: with a mouse and keys, or a finger
+                         t.gettext("selected: nothing (click your cards, or use the keys)"),
+                         t.gettext("selected: nothing (tap your cards)")))
+        if s.target:
+            parts.append(html.escape(t.format(t.gettext("target: the meld of {rank:plural} ({team:name})"),
+                                              team=s.target[0], rank=s.target[1])))
+        self.selection_label.value = (     # each part escaped already
             "<span>" + html.escape(t.format(t.gettext("{seat:name}'s hand"), seat=s.bottom))
-            + " — " + said + "</span>")
+            + " — " + " · ".join(parts) + "</span>")
         err = s.text_error
         if err is not None:
             self.text_error.value = (
