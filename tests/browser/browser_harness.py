@@ -53,17 +53,28 @@ def evaluate_within(page, function: str, arg=None, timeout: float = 90.0, what: 
     promises (``jupyterapp.restored``, a session's ``ready``, a command's run), bounded:
     Playwright's evaluate has no timeout, and a promise that never settles (a kernel that
     died, a dialog in the way) would hold the whole test run. Past ``timeout`` seconds this
-    raises with ``what`` it was waiting for."""
+    raises with ``what`` it was waiting for.
+
+    The page keeps the promise it hands back (in ``window.__tutorAwaited``) until it settles:
+    V8's inspector holds an awaited promise only weakly, and one collected while pending
+    fails the evaluate with "Resulting promise was garbage collected" (seen once in CI, in
+    the kernel wait of `open_notebook_and_run_all`)."""
     ms = int(timeout * 1000)
     return page.evaluate(
-        f"""async ([arg, ms, what]) => {{
+        f"""([arg, ms, what]) => {{
+            const kept = window.__tutorAwaited || (window.__tutorAwaited = new Set());
             let timer;
             const late = new Promise((_, reject) => {{
                 timer = setTimeout(() => reject(new Error('still waiting for ' + what
                                                           + ' after ' + ms / 1000 + ' s')), ms);
             }});
-            try {{ return await Promise.race([({function})(arg), late]); }}
-            finally {{ clearTimeout(timer); }}
+            const work = Promise.resolve(arg).then({function});
+            const done = Promise.race([work, late]).finally(() => {{
+                clearTimeout(timer);
+                kept.delete(done);
+            }});
+            kept.add(done);
+            return done;
         }}""",
         [arg, ms, what],
     )

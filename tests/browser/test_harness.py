@@ -165,3 +165,16 @@ def test_the_late_client_workaround_is_still_needed(voila_server, page, work_dir
     open_voila(page, voila_server(nb), CANVAS)
     with pytest.raises(PlaywrightTimeout):
         wait_for_drawn(page, timeout_ms=5_000)
+
+
+def test_evaluate_within_returns_fails_in_words_and_keeps_its_promise(page):
+    """`evaluate_within`: a value comes back; an error in the page comes back as its message;
+    a promise that never settles fails after the timeout, saying what it waited for; and the
+    page holds each promise only until it settles (none left in `window.__tutorAwaited`)."""
+    page.set_content("<p>harness</p>")
+    assert evaluate_within(page, "async (n) => n + 1", 41) == 42
+    with pytest.raises(Exception, match="no kernel here"):
+        evaluate_within(page, "async () => { throw new Error('no kernel here'); }")
+    with pytest.raises(Exception, match="still waiting for the kernel after 0.5 s"):
+        evaluate_within(page, "() => new Promise(() => {})", timeout=0.5, what="the kernel")
+    assert page.evaluate("() => window.__tutorAwaited.size") == 0
