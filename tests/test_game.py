@@ -281,11 +281,13 @@ def test_illegal_try_is_said_and_the_position_stays():
     assert game.session.ruling is r and before is not pos
 
 
-def test_not_your_turn_after_the_hand():
+def test_no_move_after_the_hand():
+    """A move pressed after the hand is refused with the hand's end, not "Wait: it is not
+    your turn" (nobody's turn comes: tests/test_after_hand_words.py)."""
     game = GameModel(lang="en", seed=7)
     game.start()
     _play_hand(game)
-    assert game.draw() is None and game.note == "Wait: it is not your turn."
+    assert game.draw() is None and game.note == "The hand is over: no moves are left in it."
 
 
 @pytest.mark.parametrize("lang", ["sv", "fi"])

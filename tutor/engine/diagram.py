@@ -552,7 +552,9 @@ def _band(out, regions, view, team, x0, y0, x1, y1, highlight, target, t, focus=
             _label(out, rx, y1 - 12, score, fit(score, 13, col - 4)[0], INK, False)
     melds = view.team_melds(team)
     if not melds:
-        _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, t.gettext("no melds yet"), 13, MUTED, False, "center")
+        # the hand over: none was laid (no "yet": nobody melds any more)
+        empty = t.gettext("no melds") if view.phase == "over" else t.gettext("no melds yet")
+        _label(out, (x0 + rx) / 2, (y0 + y1) / 2 + 6, empty, 13, MUTED, False, "center")
         return
     w, h = 48, 60
     avail = rx - 12 - tx
@@ -1011,15 +1013,23 @@ def scene(pos, viewer="S", open_hands=False, highlight=(), selected=(), target=N
     _pile(out, regions, view, px0, px1, my, 54, 76, hl, t, count=y["count"], shadows=fmt is FOUR)
     _status(out, view, t, bx, by, bw, bh, y, totals, badge)
 
-    # the marks under the middle row: frozen for everybody / for a team, blocked
+    # the marks under the middle row: frozen for everybody / for a team, blocked. Once the
+    # hand is over they say what the pile was, not who may take it: nobody draws any more
+    # (the marks of a team or a player not opened yet, and BLOCKED, go: `SeatView.blocked`)
     marks = []
     room = mx1 - mx0
     if view.crosswise:
-        text = t.format(t.gettext("❄ frozen for everybody: {cards} crosswise"), cards=view.crosswise[:4])
+        if over:
+            # TRANSLATORS: the hand is over: the mark under the pile says what it was
+            text = t.format(t.gettext("❄ the pile was frozen: {cards} crosswise"), cards=view.crosswise[:4])
+        else:
+            text = t.format(t.gettext("❄ frozen for everybody: {cards} crosswise"), cards=view.crosswise[:4])
         if text_width(text, 13, True) + 25 > room:        # too long to name them: count them
             n = len(view.crosswise)
-            text = t.ngettext("❄ frozen for everybody: {n} card crosswise",
-                              "❄ frozen for everybody: {n} cards crosswise", n).format(n=n)
+            text = (t.ngettext("❄ the pile was frozen: {n} card crosswise",
+                               "❄ the pile was frozen: {n} cards crosswise", n) if over else
+                    t.ngettext("❄ frozen for everybody: {n} card crosswise",
+                               "❄ frozen for everybody: {n} cards crosswise", n)).format(n=n)
         marks.append((FROZEN, text))
     elif view.pile_size and not over and view.rules.opening == "player":
         if view.frozen_for_player():        # opening=player: each player opens alone

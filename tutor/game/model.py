@@ -373,7 +373,9 @@ class GameModel:
     def _move(self, action):
         """Press a move on the table; what follows a legal one is `_on_ruling`'s."""
         if not self.my_turn():
-            self.note = self.t.gettext("Wait: it is not your turn.")
+            # after the hand nobody waits for a turn: the table's own words for it
+            self.note = (self.session.over_words() if self.stage in ("hand-over", "game-over")
+                         else self.t.gettext("Wait: it is not your turn."))
             self._notify()
             return None
         self.note = ""
@@ -409,7 +411,7 @@ class GameModel:
         if not cards:
             return ""
         t = self.t
-        return t.gettext("You drew {cards}.").format(cards=t.write(cards))
+        return t.ngettext("You drew {cards}.", "You drew {cards}.", len(cards)).format(cards=t.write(cards))
 
     def _said(self, move, seat, position) -> str:
         from ..engine.plainwords import move_words

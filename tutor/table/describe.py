@@ -4,7 +4,9 @@
 for anyone who opens "Describe the table"): whose turn it is, the viewer's hand, how many
 cards the others hold, the stock, the pile's top and crosswise cards, each team's melds and
 red threes, the scores, a pending "may I go out?". It reads a `SeatView`, so it can only
-say what the seat may see.
+say what the seat may see. Once the hand is over it says how the hand ended and what the
+pile was ("the pile was frozen"), never what may happen next: nobody moves any more
+(tests/test_after_hand_words.py).
 
 Seats and teams go into the sentences as their codes, written by `Translator.format`
 (``{seat:name}``), so that a translation may inflect them (``{seat:gen}``).
@@ -47,6 +49,8 @@ def _count(n, t) -> str:
 def _melds(view, team, t) -> str:
     melds = view.team_melds(team)
     if not melds:
+        if view.phase == "over":            # none was laid, and none will be: no "yet"
+            return t.format(t.gettext("{team:name}: no melds."), team=team)
         return t.format(t.gettext("{team:name}: no melds yet."), team=team)
     parts = []
     for m in melds:
@@ -107,7 +111,11 @@ def describe(view, lang: str = "en") -> str:
     if view.pile_size:
         line = t.gettext("Discard pile: {count}, the top card is {top}.").format(
             count=_count(view.pile_size, t), top=card_words(view.top, t))
-        if view.crosswise:
+        if view.crosswise and view.phase == "over":
+            # the hand is over: what the pile was, not who may take it (nobody draws any more)
+            line += " " + t.gettext("Laid crosswise in it: {cards}; the pile was frozen.").format(
+                cards=_cards(view.crosswise, t))
+        elif view.crosswise:
             line += " " + t.gettext("Laid crosswise in it: {cards}; it is frozen for everybody.").format(
                 cards=_cards(view.crosswise, t))
         elif view.phase != "over" and view.rules.opening == "player":

@@ -120,6 +120,11 @@ class TableSession:
         teacher; for a learner only on the bottom seat's own turn (or answer)."""
         return self.mode == "teacher" or self.actor() == self.bottom
 
+    def over_words(self) -> str:
+        """What a move, Play on or "What can I do?" is told once the hand is over: no turn
+        is anybody's any more (not "it is your turn" or "press Play on")."""
+        return self.t.gettext("The hand is over: no moves are left in it.")
+
     def _not_yours(self) -> str:
         t = self.t
         return t.format(t.gettext("It is {seat:name}'s turn: press Play on to let the computer play."),
@@ -277,6 +282,10 @@ class TableSession:
     def legal_moves(self) -> list[str]:
         """'What can I do?': every legal move here, as text."""
         from ..engine.generate import legal_moves
+        if self.position.phase == "over":   # nobody's turn any more: no "It is North's turn"
+            self.legal_list, self.message = None, self.over_words()
+            self._notify("info")
+            return []
         if not self.sees_options():
             self.legal_list, self.message = None, self._not_yours()
             self._notify("info")
@@ -557,18 +566,19 @@ class TableSession:
         self.ruling = None                 # the steps are listed with their own rulings
         self.selection, self.groups, self.target = [], [], None
         self.message = (self.t.ngettext("{n} move played.", "{n} moves played.", len(steps)).format(n=len(steps))
-                        if steps else self.t.gettext("Nothing to play on: it is your turn."))
+                        if steps else self.over_words() if self.position.phase == "over"
+                        else self.t.gettext("Nothing to play on: it is your turn."))
         self._notify("position")
         return steps
 
     def hint(self):
         """What a good player would do here, from the acting seat's view (tutor.hints)."""
         from .. import hints
-        if not self.sees_options():
-            self.last_hint, self.message = None, self._not_yours()
-        elif self.position.phase == "over":
+        if self.position.phase == "over":   # before "It is North's turn": nobody's any more
             self.last_hint = None
             self.message = self.t.gettext("The hand is over: there is no move to hint.")
+        elif not self.sees_options():
+            self.last_hint, self.message = None, self._not_yours()
         else:
             self.last_hint = hints.hint(self.position, lang=self.lang)
         self._notify("info")
