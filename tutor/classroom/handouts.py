@@ -12,7 +12,9 @@ layout a teacher gets from a browser's Print). The diagrams are the table's own 
 (`tutor.engine.diagram.scene`) in its print palette (``palette="print"``: a white table,
 dark text, outlined badges), so a class set does not empty a printer. Each question shows what the
 lesson's quiz shows (no picture where it would give the answer away). The answer key
-cites the rule the engine decides by, which is the rule the table cites for that move.
+gives each answer as the quiz does (`tutor.lessons.answers`: a judge question's answer is
+the judge's ruling of its move) and cites the rule the engine decides by, which is the rule
+the table cites for that move.
 """
 from __future__ import annotations
 
@@ -117,26 +119,35 @@ def questions_html(keys, lang: str = "en") -> str:
 
 
 def answer_rows(les, lang: str = "en") -> list[dict]:
-    """Each question's answer and the rule it rests on (`Exercise.key_rule`: the one the
-    markdown key and the quiz's teachers' note name too), as the engine decides it."""
+    """Each question's answer as the engine gives it (`tutor.lessons.answers.answer`: a judge
+    question's is the judge's ruling of its move, its verdict and explanation, never the
+    lesson's rule text), the lesson's own words after it (``reveal``), and the rules it rests
+    on: ``rule`` the deciding one (`Exercise.key_rule`: the one the table cites), ``rules``
+    with the lesson's rule besides where the ruling names it (`Exercise.key_rules`, as the
+    markdown key and the quiz's teachers' note name them)."""
+    from ..lessons.answers import answer, answer_html
     rows = []
     for i, ex in enumerate(les.exercises, 1):
         result = ex.check()             # every kind of question is answered by the engine
-        rows.append({"n": i, "id": ex.id, "answer": str(ex.answer), "rule": ex.key_rule(result),
-                     "why": ex.reveal or result.explain(lang)})
+        a = answer(ex, result, lang)
+        rows.append({"n": i, "id": ex.id, "answer": a.words, "rule": a.rules[0], "rules": a.rules,
+                     "why": a.why, "why_html": answer_html(ex, result, lang, verdict=False), "reveal": a.reveal})
     return rows
 
 
 def answers_html(keys, lang: str = "en") -> str:
-    """The answer key of the lessons `keys` (a separate document: hand it out afterwards)."""
+    """The answer key of the lessons `keys` (a separate document: hand it out afterwards):
+    each question's answer, the rules it rests on, and why — the engine's words (the judge's
+    ruling), then the lesson's."""
     t = translator(lang)
     w = HtmlWords(t)
     parts = []
     for key in keys:
         les = get_lesson(key, lang)
         rows = "".join(
-            f"<tr><td>{r['n']}</td><td><b>{html.escape(t.gettext(VERDICTS.get(r['answer'], r['answer'])))}</b></td>"
-            f"<td class='rule'>{html.escape(r['rule'])}</td><td>{inline_md(r['why'])}</td></tr>"
+            f"<tr><td>{r['n']}</td><td><b>{html.escape(r['answer'])}</b></td>"
+            f"<td class='rule'>{'<br>'.join(html.escape(x) for x in r['rules'])}</td>"
+            f"<td>{r['why_html']}{(' ' + inline_md(r['reveal'])) if r['reveal'] else ''}</td></tr>"
             for r in answer_rows(les, lang))
         parts.append(f"<section class='lesson'><h1>{w['Answer key']} — "
                      f"{html.escape(_heading(t, les))}</h1><table><tr><th>#</th>"

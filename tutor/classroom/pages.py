@@ -28,9 +28,9 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
-from ..engine.plainwords import move_words, without_rule_ids
+from ..engine.plainwords import move_words
 from ..i18n import N_, translator
-from ..table.panel import verdict_html
+from ..lessons.answers import answer_html
 from .auth import is_teacher, learner_user, teacher_user
 from .room import NAME_MAX, RoomError
 
@@ -491,13 +491,11 @@ class TeacherView(RoomPage):
             parts.append(countdown_html(t, q["left"], "countdown"))
         if q["revealed"]:              # the split of the answers and the ruling, only now
             ruling = q["ruling"]
-            verdict = "legal" if ruling.legal else "illegal"
             parts.append(f"<div class='tally-all'><p>{w['The answers:']}</p>" + "".join(
                 f"<p class='tally' data-answer='{a}'>{html.escape(t.gettext(VERDICT[a]))}: <b>{n}</b> "
                 f"<span class='bar' style='width:{int(300 * n / max(answered, 1))}px'></span></p>"
                 for a, n in tally.items()) + "</div>")
-            parts.append(f"<p id='screen-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                         f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
+            parts.append(f"<p id='screen-ruling'>{answer_html(q['exercise'], ruling, room.lang)}</p>")
         parts.append("</div></div>")
         if code:
             parts.append(f"<p class='muted join-line'>{w[words]} {' '.join(html.escape(a) for a in addresses)}"
@@ -543,8 +541,8 @@ class TeacherView(RoomPage):
                 f"<div class='diagram'>{question_diagram(q['pos'], 0.45, self.room.lang, q['mover'])}</div>"
                 f"<p id='answered'>{html.escape(said)}</p>"
                 f"{countdown_html(t, q['left'], 'countdown') if q['left'] is not None else ''}{bars}"
-                f"<p class='muted'>{w['The ruling']}: {verdict_html(ruling, t.lang)}"
-                f" (<code>{html.escape(ruling.rule)}</code>)</p>"
+                f"<p class='muted'>{w['The ruling']}: "
+                f"{answer_html(q['exercise'], ruling, t.lang, rules=True)}</p>"
                 f"<form method='post' action='{self.url('/teacher/reveal')}' style='display:inline'>{self.xsrf_form_html()}"
                 f"<button type='submit'{' disabled' if q['revealed'] else ''}>{w['Show the ruling on every screen']}</button></form>"
                 f"<form method='post' action='{self.url('/teacher/close')}' style='display:inline'>{self.xsrf_form_html()}"
@@ -700,8 +698,7 @@ def learner_question(room, learner: str, asleep: bool = False) -> dict:
         ruling = q["ruling"]
         verdict = "legal" if ruling.legal else "illegal"
         # in words only: a learner's page shows no rule ids and no notation
-        parts.append(f"<p class='tutor-room-ruling'><b>{html.escape(t.gettext(VERDICT[verdict]))}.</b> "
-                     f"{html.escape(without_rule_ids(ruling.explain(room.lang)))}</p>")
+        parts.append(f"<p class='tutor-room-ruling'>{answer_html(q['exercise'], ruling, room.lang)}</p>")
         if mine:
             right = mine == verdict
             parts.append(f"<p>{w.fmt('You said: {answer}.', answer=t.gettext(VERDICT[mine]))} "

@@ -187,6 +187,7 @@ class Room:
     lang: str = "en"
     revealed: set = field(default_factory=set)    # push ids whose ruling is shown
     deadlines: dict = field(default_factory=dict)  # push id -> time its answers close
+    asked: dict = field(default_factory=dict)      # push id -> (lesson key, exercise id) of a lesson's question
     _touched: dict = field(default_factory=dict, repr=False)   # learner -> last "seen" written
     door: Doorman = field(default_factory=Doorman, repr=False)
 
@@ -298,8 +299,9 @@ class Room:
         seconds = countdown(seconds)
         for les, ex in self.questions():
             if les.key == lesson_key and ex.id == exercise_id:
-                return self._clock(self.store.push(self.name, ex.position().to_text(), ex.move,
-                                                   ex.prompt), seconds, now)
+                push_id = self.store.push(self.name, ex.position().to_text(), ex.move, ex.prompt)
+                self.asked[push_id] = (les.key, ex.id)
+                return self._clock(push_id, seconds, now)
         raise RoomError(NOT_TONIGHT)
 
     def _clock(self, push_id: int, seconds: int, now: float | None) -> int:
@@ -330,13 +332,17 @@ class Room:
     def current(self, now: float | None = None) -> dict | None:
         """The question on the screens now: the store's push, with its position parsed,
         the engine's ruling, whether the teacher has shown it, and its countdown: ``left``
-        (seconds, None without one) and ``closed`` (the time is up)."""
+        (seconds, None without one) and ``closed`` (the time is up); ``exercise``: the
+        lesson's question it is (None for a position the teacher typed), whose answer the
+        pages give (`tutor.lessons.answers`)."""
         push = self.store.current_push(self.name)
         if push is None:
             return None
         end = self.deadlines.get(push["id"])
         left = None if end is None else max(0.0, end - (time.time() if now is None else now))
-        return {**push, **self._judged(push["position"], push["move"]),
+        asked = self.asked.get(push["id"])
+        exercise = lesson(asked[0], self.lang).exercise(asked[1]) if asked else None
+        return {**push, **self._judged(push["position"], push["move"]), "exercise": exercise,
                 "revealed": push["id"] in self.revealed, "left": left, "closed": left == 0.0}
 
     @staticmethod

@@ -22,8 +22,8 @@ Exercise kinds (``kind``, default ``judge``):
 
 - ``judge``: a ``move`` in a ``position``; ``expect`` is ``legal`` or ``illegal`` and
   ``rule`` the rule id that decides. An illegal move must be refused with exactly that
-  rule. A legal move must be legal; it confirms its rule (for the coverage test) only
-  when the ruling names it among its ``reasons``.
+  rule. A legal move must be legal, and its ruling must name ``rule`` among its
+  ``reasons`` (the answer shown is the ruling: `tutor.lessons.answers`).
 - ``score``: the hand's score sheet (``tutor.score_hand``) for ``team``; ``line`` is a
   sheet line (a rule id) or ``total``; ``expect`` the points; ``choices`` the answers offered.
 - ``outcome``: what a legal ``move`` (or none) leads to; ``after`` maps keys of the
@@ -43,7 +43,9 @@ Exercise kinds (``kind``, default ``judge``):
 
 An answer is a **value** (`Exercise.values`: "legal", 45, "EW", an English choice) shown in
 words (`Exercise.options`, the same places, in the lesson's language); the engine's answer
-(`Outcome.answer`) is compared with ``expect`` by value.
+(`Outcome.answer`) is compared with ``expect`` by value. Wherever an answer is shown (the
+quiz, the answer keys, the class's screens) it is the engine's, through
+`tutor.lessons.answers`: a judge question's is the judge's ruling of its move.
 
 A question's heading (the bold line above its prompt) is the kind's ("Legal or
 illegal?", "How many points?" …), or the one its ``heading`` names (`HEADINGS`: a short
@@ -351,6 +353,17 @@ class Exercise:
         result = self.check() if result is None else result
         return result.rule
 
+    def key_rules(self, result=None) -> tuple:
+        """The rules a teacher's note names (the quiz's "For teachers", the answer keys, the
+        teacher's view): the deciding rule (`key_rule`) first, then the lesson's own `rule`
+        where it differs and the engine's answer names it among its ``reasons`` (a legal
+        meld decided by `turn.meld` that a lesson asks about as `meld.size`). A rule the
+        engine does not name is never cited as the answer's."""
+        result = self.check() if result is None else result
+        first = self.key_rule(result)
+        named = getattr(result, "reasons", ())
+        return (first,) + ((self.rule,) if self.rule != first and self.rule in named else ())
+
     def confirmed_rules(self) -> set:
         """Rule ids the engine itself confirms through this exercise: the deciding rule of
         a refused move, the rules a legal move's ruling names (``reasons``), or the rule of
@@ -391,8 +404,9 @@ class _FixedAnswers(Exercise):
 
 
 class JudgeExercise(_FixedAnswers):
-    """Legal or illegal? The judge's `Ruling` of the move answers; a refusal must be by the
-    lesson's rule."""
+    """Legal or illegal? The judge's `Ruling` of the move answers (and is the answer shown:
+    `tutor.lessons.answers`); a refusal must be by the lesson's rule, a legal ruling must
+    name it among its reasons."""
     kind = "judge"
     ANSWERS = VERDICTS
 
@@ -411,6 +425,10 @@ class JudgeExercise(_FixedAnswers):
         if not result.legal and result.rule != self.rule:
             return [f"{where}: `{self.move}` illegal as expected, but by {result.rule}, "
                     f"not {self.rule}: {result.explain()}"]
+        if result.legal and self.rule not in result.reasons:
+            # the answer shown is the ruling: a lesson may not ask about a rule it never names
+            return [f"{where}: `{self.move}` legal as expected, but the ruling names "
+                    f"{', '.join(result.reasons)}, not {self.rule}: {result.explain()}"]
         return []
 
     def _confirmed(self) -> set:
@@ -697,13 +715,18 @@ class Lesson:
             path = folder / f"{self.number}-{name}.svg"
             path.write_text(position_svg(self.position(name), lang=self.lang), encoding="utf-8")
             paths.append(path)
+        from .answers import answer
         q = [f"# Lesson {int(self.number)}: {self.title}", "", self.goal, ""]
         a = [f"# Lesson {int(self.number)}: answers", ""]
         for i, ex in enumerate(self.exercises, 1):
             where = f" (diagram `{self.number}-{ex.position_ref}`)" if ex.position_ref else ""
             q += [f"{i}. {ex.prompt}{where}" + (f" — move: `{ex.move}`" if ex.move else ""),
                   "   Answer: " + " / ".join(map(str, ex.options)), ""]
-            a += [f"{i}. **{ex.answer}** — `{ex.key_rule()}`. {ex.reveal}", ""]
+            # the engine's answer (a judge question: the ruling), then the lesson's words
+            ans = answer(ex)
+            rules = ", ".join(f"`{r}`" for r in ans.rules)
+            why = " ".join(x for x in (ans.why.replace("\n", "; "), ans.reveal) if x)
+            a += [f"{i}. **{ans.words}** — {rules}. {why}", ""]
         for fname, lines in (("questions.md", q), ("answers.md", a)):
             path = folder / f"{self.number}-{fname}"
             path.write_text("\n".join(lines), encoding="utf-8")

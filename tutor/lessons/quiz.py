@@ -30,11 +30,11 @@ import re
 import ipywidgets as widgets
 
 from ..i18n import N_, translator
-from ..engine.plainwords import move_words, plain_rule_text
+from ..engine.plainwords import move_words
 from . import Exercise
 from .view import position_html
 from ..table.looks import Looks
-from ..table.panel import ruling_line_html
+from .answers import answer_html, teachers_note_html
 
 HINT_LABELS = (N_("A nudge"), N_("The rule"), N_("The move"))
 
@@ -261,14 +261,13 @@ class Quiz(widgets.VBox):
 
     # ---- the reveal -------------------------------------------------------------
     def _explanation(self) -> str:
-        """What the engine says, in words a learner reads (no position text, no ids)."""
-        ex, r, lang = self.exercise, self.result, self.exercise.lesson.lang
-        if ex.kind == "judge":
-            return ruling_line_html(r, lang, rule=False, colour=RIGHT if r.legal else WRONG)
-        if ex.kind in ("score", "deck", "game"):
-            lines = "<br>".join(html.escape(ln) for ln in r.explain(lang).splitlines())
-            return f"<div style='font-variant-numeric:tabular-nums'>{lines}</div>"
-        return ""                        # outcome, parse: the lesson's words say it
+        """What the engine says, in words a learner reads (no position text, no ids): the
+        question's answer (`answers.answer_html`: a judge question's is the judge's ruling
+        of its move; a score, deck or game question's the engine's lines; an outcome or parse
+        question has none, the lesson's words say it)."""
+        r = self.result
+        return answer_html(self.exercise, r, self.exercise.lesson.lang,
+                           colour=(RIGHT if r.legal else WRONG) if self.exercise.kind == "judge" else None)
 
     def reveal_text(self) -> str:
         """The reveal in plain text (what the box shows after an answer)."""
@@ -278,14 +277,12 @@ class Quiz(widgets.VBox):
 
     def _reveal_html(self) -> str:
         ex, t = self.exercise, self.t
-        rid = ex.key_rule(self.result)       # the rule the answer keys name too
         summary = html.escape(t.gettext("For teachers"))
+        # the rules the answer keys name too: the ruling's deciding rule, and the lesson's
+        # rule where the ruling names it besides (`Exercise.key_rules`)
         teachers = (f"<details class='tutor-teachers' style='margin-top:4px;color:{MUTED};font-size:90%'>"
                     f"<summary>{summary}</summary>"
-                    + html.escape(t.gettext("Rule {rule}: {text}")).format(
-                        rule=f"<code>{html.escape(rid)}</code>",
-                        text=html.escape(plain_rule_text(rid, ex.lesson.lang)))
-                    + "</details>")
+                    + teachers_note_html(ex, self.result, ex.lesson.lang) + "</details>")
         return (f"<div style='border-left:4px solid {BORDER};padding:4px 10px;margin-top:4px'>"
                 f"{self._explanation()}{md(ex.reveal) if ex.reveal else ''}{teachers}</div>")
 
