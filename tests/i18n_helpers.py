@@ -232,6 +232,19 @@ SITUATIONS = [
     ("rules: players=6\nturn: N melded\nN: 9H\n"
      "T1: KH KH KD KD KS KS KC; AH AH AD AD AS AS AC; 5C 5D 5S\nopened: SE\nstarted: A 5\n"
      "pile: 4C", "discard 9H"),
+    # why a legal meld is legal (issue 37): down to one card with the canastas going out needs
+    # (two players, six, cutthroat's lone hand and its partnership), wild cards within the
+    # limit of `wilds=not-outnumber`
+    ("rules: players=2\nturn: N drawn\nN: 9H 9D 9S 4C\n"
+     "N melds: AH AH AD AD AS AS AC; KH KH KD KD KS KS KC\npile: 5C", "meld 9H 9D 9S"),
+    ("rules: players=6\nturn: N drawn\nN: 9H 9D 9S 4C\n"
+     "T1: KH KH KD KD KS KS KC; AH AH AD AD AS AS AC\npile: 5C", "meld 9H 9D 9S"),
+    (CUT + "turn: S drawn\nS: 9H 9D 9S 4C\nS melds: AH AH AD AD AS AS AC; KH KH KD KD KS KS KC\n"
+     "E melds: JH JD JS\nlone: S\npile: 5C", "meld 9H 9D 9S"),
+    (CUT + "turn: E drawn\nE: 9H 9D 9S 4C\nE melds: AH AH AD AD AS AS AC\n"
+     "W melds: KH KH KD KD KS KS KC\nS melds: JH JD JS\nlone: S\npile: 5C", "meld 9H 9D 9S"),
+    ("rules: wilds=not-outnumber\nturn: S drawn\nS: 9H 9D 9S 2C 4C 5D\nNS: KH KS KD\npile: 5C",
+     "meld 9H 9D 9S 2C"),
 ]
 
 
@@ -350,11 +363,17 @@ def english_words(text: str, lang: str) -> list:
 
 # ---- the glossary's words to avoid -------------------------------------------------------------
 
-def avoided(text: str, lang: str) -> list:
+def avoided(text: str, lang: str, number: str | None = None) -> list:
     """(word found, what the glossary says to write instead) for each avoided word: matched
-    at the start of a word, case-insensitively (tutor/i18n/glossary/<lang>.toml [avoid])."""
+    at the start of a word, case-insensitively (tutor/i18n/glossary/<lang>.toml [avoid]).
+    `number` "one" or "several": a text said of one thing (a singular form) or of several
+    (a plural form) also avoids the words of [avoid-one] or [avoid-several], which are wrong
+    only there ("3♥ är bonuskort": one card takes its article)."""
+    terms = dict(glossary(lang).get("avoid", {}))
+    if number is not None:
+        terms.update(glossary(lang).get(f"avoid-{number}", {}))
     found = []
-    for term, use in glossary(lang).get("avoid", {}).items():
+    for term, use in terms.items():
         for m in re.finditer(r"(?<!\w)" + re.escape(term) + r"\w*", text, re.IGNORECASE):
             found.append((m.group(0), use))
     return found

@@ -187,6 +187,122 @@ CLAIMS = [
 SEAT_NAMES = {"North": "N", "East": "E", "South": "S", "West": "W"}
 
 
+# ---- why a legal move is legal (issue 37): the rules a legal ruling cites -----------------------
+
+from tutor.i18n import glossary as _glossary
+
+RANK_CODES = {forms["plural"]: code for code, forms in _glossary("en")["rank"].items()}
+SEAT_CODES = {forms["name"]: code for code, forms in _glossary("en")["seat"].items()}
+_RANK_ANY = r"(?:aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos)"
+_RANK = "(" + _RANK_ANY + ")"
+
+
+def _laid(s: Said, rank: str) -> list:
+    """The cards `s.move` lays on `rank` (a take's top card among them)."""
+    if s.move is None or s.move.kind not in ("meld", "take"):
+        return []
+    cards = []
+    for i, group in enumerate(s.move.groups or ((),)):
+        own = list(group.cards) if group else []
+        if s.move.kind == "take" and i == 0:
+            own = [s.pos.top] + own
+        ranks = {c.rank for c in own if c.is_natural}
+        if (group and group.rank or next(iter(ranks), None)) == rank:
+            cards += own
+    return cards
+
+
+def _side_melds(pos, s: Said, rank: str) -> list:
+    return [m for m in pos.team_melds(s.team) if m.rank == rank]
+
+
+def _new_meld(m, s: Said) -> bool:
+    """"… make a meld of kings: … and these are 3 cards": a meld the side did not have, of
+    that many cards laid now, three or more."""
+    rank, n = RANK_CODES[m.group(1)], int(m.group(2))
+    return (s.after is not None and n >= 3 and len(_laid(s, rank)) == n
+            and not _side_melds(s.pos, s, rank) and bool(_side_melds(s.after, s, rank)))
+
+
+def _wilds_within(m, s: Said) -> bool:
+    """"The meld of kings holds 2 wild cards and 3 natural cards: within the limits" (or "…
+    may not outnumber"): the side's meld after the move holds that many, within the rules."""
+    rank = RANK_CODES[m.group(1)]
+    wilds = 1 if m.group(2) == "a wild card" else int(m.group(2).split()[0])
+    naturals, outnumber = int(m.group(3)), m.group(4).startswith("at this table")
+    fits = wilds <= (min(3, naturals) if outnumber else 3) and naturals >= 2
+    return (s.after is not None and fits and outnumber == (s.pos.rules.wilds == "not-outnumber")
+            and any(x.wilds == wilds and x.naturals == naturals for x in _side_melds(s.after, s, rank)))
+
+
+def _canasta_grows(m, s: Said) -> bool:
+    rank, n = RANK_CODES[m.group(1)], int(m.group(2))
+    return (s.after is not None and any(x.is_canasta for x in _side_melds(s.pos, s, rank))
+            and any(x.size == n for x in _side_melds(s.after, s, rank)))
+
+
+def _ranks_listed(words: str) -> set:
+    return {RANK_CODES[w] for w in re.split(r", | and ", words)}
+
+
+def _canastas_named(m, s: Said) -> bool:
+    """"Your team has canastas of kings and fours": exactly the side's canastas after the move."""
+    pos = s.after if s.after is not None else s.pos
+    return _ranks_listed(m.group(2)) == {x.rank for x in pos.team_melds(s.team) if x.is_canasta} \
+        and (m.group(1) == "a canasta") == (len(_ranks_listed(m.group(2))) == 1)
+
+
+def _meld_down(m, s: Said) -> bool:
+    """"… so you may meld down to one card, 4♣, and go out by discarding it": one card left,
+    that card, and the side has the canastas going out needs."""
+    after = s.after
+    if after is None:
+        return False
+    held = after.hand(s.pos.turn)
+    canastas = sum(1 for x in after.team_melds(s.team) if x.is_canasta)
+    return (len(held) == 1 and held[0].pretty == m.group(1)
+            and canastas >= s.pos.format.canastas_to_go_out and s.pos.asked != "no")
+
+
+def _reach_minimum(m, s: Said) -> bool:
+    """"It is your team's first meld: 60 points reach the minimum of 50": the cards laid count
+    that much, and the minimum is this side's."""
+    points, minimum = int(m.group(1)), int(m.group(2))
+    laid = [c for g in (s.move.groups if s.move is not None else ()) for c in g.cards]
+    if s.move is not None and s.move.kind == "take":
+        laid.append(s.pos.top)
+    return (not _opened(s) and points >= minimum and points == sum(c.value for c in laid)
+            and minimum == s.pos.rules.initial_minimum_for(s.pos.opening_score()))
+
+
+def _discard_one(m, s: Said) -> bool:
+    return (s.move is not None and s.move.kind == "discard" and s.move.cards[0].pretty == m.group(1)
+            and s.after is not None and len(s.after.hand(s.pos.turn)) >= 1)
+
+
+LEGAL_CLAIMS = [
+    Claim("new-meld", r"make a meld of " + _RANK + r": a meld is three or more cards of one rank, "
+          r"and these are (\d+) cards", _new_meld),
+    Claim("wilds-within", r"The meld of " + _RANK + r" holds (a wild card|\d+ wild cards) and "
+          r"(\d+) natural cards?: (within the limits|at this table wild cards may not outnumber)",
+          _wilds_within),
+    Claim("canasta-grows", r"The meld of " + _RANK + r" is a canasta already and now holds (\d+) cards",
+          _canasta_grows),
+    Claim("already-a-meld", r"(?:[Yy]our (?:team|side) already has|You already have) a meld of " + _RANK,
+          lambda m, s: bool(_side_melds(s.pos, s, RANK_CODES[m.group(1)]))),
+    Claim("canastas-named", r"(?:[Yy]our (?:team|side) has|You have) (a canasta|canastas) of "
+          r"(" + _RANK_ANY + r"(?:(?:, | and )" + _RANK_ANY + r")*)", _canastas_named),
+    Claim("meld-down", r"so you may meld down to one card, (\S+), and go out by discarding it",
+          _meld_down),
+    Claim("reach-minimum", r"(\d+) points reach the minimum of (\d+)", _reach_minimum),
+    Claim("discard-one", r"You discard (\S+): a turn ends with exactly one card discarded", _discard_one),
+    Claim("plays-next", r"face up on the pile\. (North|East|South|West|Northeast|Southeast|Southwest|"
+          r"Northwest) plays next",
+          lambda m, s: SEAT_CODES[m.group(1)] == s.pos.format.next_seat(s.pos.turn)),
+]
+CLAIMS += LEGAL_CLAIMS
+
+
 def wrong_claims(sentence: str, said: Said) -> list:
     """(claim, words) for each claim of `sentence` that is false in `said`'s position."""
     return [(c.name, w) for c in CLAIMS for w in c.wrong(sentence, said)]
@@ -258,6 +374,60 @@ PLANTED = {
 }
 
 
+#: the legal-move claims: (position text, the move, a wrong sentence about it, the judge's own)
+GROUND = ("turn: S drawn\nS: KH KS KD 9C 9D 2C 4D\nNS: 8C 8D 8S; QH QH QD QD QS QS QC\n"
+          "EW: 7C 7D 7S\npile: 5C 9H 6S\n")
+FIRST = GROUND.replace("NS: 8C 8D 8S; QH QH QD QD QS QS QC", "NS: -").replace(" 4D", " 4D 5H")
+PLANTED_LEGAL = {
+    "new-meld": (GROUND, "meld KH KS KD", "K♥, K♠ and K♦ make a meld of kings: a meld is three or "
+                 "more cards of one rank, and these are 4 cards."),
+    "wilds-within": (GROUND, "meld 9C 9D 2C", "The meld of nines holds 2 wild cards and 2 natural "
+                     "cards: within the limits."),
+    "canasta-grows": (GROUND, "meld 8: 2C", "The meld of eights is a canasta already and now holds "
+                      "4 cards."),
+    "already-a-meld": (GROUND, "meld KH KS KD", "Your team already has a meld of kings: the cards join it."),
+    "canastas-named": (GROUND, "meld KH KS KD", "Your team has canastas of queens and eights, so going "
+                       "out is allowed."),
+    "meld-down": (GROUND, "meld KH KS KD", "Your team has a canasta of queens, so you may meld down to "
+                  "one card, 4♦, and go out by discarding it."),
+    "reach-minimum": (FIRST, "meld KH KS KD; 9C 9D 2C",
+                      "It is your team's first meld: 50 points reach the minimum of 50."),
+    "discard-one": (GROUND, "discard 4D", "You discard 9♣: a turn ends with exactly one card discarded."),
+    "plays-next": (GROUND, "discard 4D", "You discard 4♦: a turn ends with exactly one card "
+                   "discarded, face up on the pile. North plays next."),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED_LEGAL))
+def test_each_legal_move_claim_fires_on_a_planted_wrong_sentence(name):
+    """A wrong sentence about a legal move fires its claim; the judge's own explanation of the
+    same move fires none."""
+    text, move, wrong = PLANTED_LEGAL[name]
+    ruling = tutor.judge(P(text), move)
+    assert ruling.legal, ruling.explain()
+    said = Said(P(text), tutor.Move.parse(move), ruling)
+    assert name in [n for n, _ in wrong_claims(wrong, said)], (name, wrong)
+    assert not wrong_claims(ruling.explain(), said), (ruling.explain(), wrong_claims(ruling.explain(), said))
+
+
+def test_the_legal_move_claims_read_the_judges_sentences():
+    """Each legal-move claim matches a sentence the judge says somewhere (a pattern that never
+    matches the judge's words would check nothing)."""
+    said = {
+        "new-meld": ("meld KH KS KD", GROUND), "wilds-within": ("meld 8: 2C", GROUND),
+        "canasta-grows": ("meld Q: 2C", GROUND), "already-a-meld": ("meld 8: 2C", GROUND),
+        "canastas-named": ("meld KH KS KD; 9C 9D 2C", GROUND.replace(" 4D", "")),
+        "meld-down": ("meld KH KS KD; 9C 9D 2C", GROUND),
+        "reach-minimum": ("meld KH KS KD; 9C 9D 2C", FIRST),
+        "discard-one": ("discard 4D", GROUND), "plays-next": ("discard 4D", GROUND),
+    }
+    assert set(said) == {c.name for c in LEGAL_CLAIMS}
+    for claim in LEGAL_CLAIMS:
+        move, text = said[claim.name]
+        ruling = tutor.judge(P(text), move)
+        assert ruling.legal and re.search(claim.pattern, ruling.explain()), (claim.name, ruling.explain())
+
+
 def _planted_concealed():
     """A concealed going out (only North had melded) and one that is not (South had)."""
     text = ("turn: S drawn\nopened: N\nS: KH KH KS KS KD KD KC 4C\nN: 5D\nNS: 8H 8D 8C\n"
@@ -290,7 +460,7 @@ def test_the_concealed_claims_fire_on_planted_wrong_sentences():
 
 
 def test_every_claim_has_a_planted_mistake():
-    assert {c.name for c in CLAIMS} == set(PLANTED) | {"concealed", "not-concealed"}
+    assert {c.name for c in CLAIMS} == set(PLANTED) | set(PLANTED_LEGAL) | {"concealed", "not-concealed"}
 
 
 # ---- the played hands ---------------------------------------------------------------------------
@@ -340,12 +510,16 @@ def _variants() -> list:
     return out
 
 
+def _hint_sentences(pos) -> tuple:
+    """The hint's sentences, about the move it hints (its own `Said`)."""
+    h = hint(pos)
+    return Said(pos, h.move, h.ruling), [h.reason, h.explanation]
+
+
 def _sentences(pos, move, ruling) -> list:
-    """Every sentence a learner may read before `move` in `pos` (English)."""
+    """Every sentence a learner may read before `move` in `pos` (English), the hint aside."""
     seat = pos.actor
     said = []
-    h = hint(pos)
-    said += [h.reason, h.explanation]
     said.append(explain_choice(pos, move))
     said.append(ruling.explain())
     said.append(describe(pos.seen_by(seat)))
@@ -378,10 +552,12 @@ def check_hand(players: dict, seed: int, rules: str, every: int = 1) -> tuple:
         said = Said(step.before, step.move, step.ruling)
         wrong += [(rules, seed, str(step.move), "rule-text", lost, step.ruling.rule, "")
                   for lost in _rule_text_whole(step.ruling.rule)]
-        for sentence in _sentences(step.before, step.move, step.ruling):
+        hinted, hint_words = _hint_sentences(step.before)
+        for about, sentence in ([(said, x) for x in _sentences(step.before, step.move, step.ruling)]
+                                + [(hinted, x) for x in hint_words]):
             count += 1
-            for name, words in wrong_claims(sentence, said):
-                wrong.append((rules, seed, str(step.move), name, words, sentence,
+            for name, words in wrong_claims(sentence, about):
+                wrong.append((rules, seed, str(about.move), name, words, sentence,
                               step.before.to_text()))
     return count, wrong, steps[-1].after if steps else pos
 
@@ -469,3 +645,96 @@ def test_the_lessons_questions_say_only_true_things_of_their_positions():
                 wrong += [(lesson.key, ex.id, name, words) for name, words in wrong_claims(sentence, said)]
     assert count > 400
     assert not wrong, wrong
+
+
+# ---- every legal move: the rule that allows it, in true words (issue 37) ------------------------
+
+#: every player count the engine plays: four, two, three each alone, cutthroat, six in two teams
+#: of three and in three teams of two
+EVERY_COUNT = ["default", "players=2", "players=3", "players=3, three=cutthroat", "players=6",
+               "players=6, six=three-teams"]
+
+
+def legal_move_faults(pos) -> list:
+    """For every legal move listed in `pos`: the ruling must be legal, name a rule other than
+    the bare turn step (`turn.meld`: a meld or take cites the rule its cards satisfy), and
+    its explanation must make no claim that is false here. [(move, fault)]"""
+    from tutor.engine.generate import legal_rulings
+    faults = []
+    for ruling in legal_rulings(pos):
+        move = str(ruling.move)
+        if not ruling.legal:
+            faults.append((move, f"listed but judged illegal ({ruling.rule})"))
+        elif ruling.rule == "turn.meld":
+            faults.append((move, "cites only the turn step turn.meld"))
+        said = Said(pos, ruling.move, ruling)
+        faults += [(move, f"{name}: {words!r} in {ruling.explain()!r}")
+                   for name, words in wrong_claims(ruling.explain(), said)]
+    return faults
+
+
+def random_play_faults(rules: str, seeds) -> tuple:
+    """(legal moves checked, [faults]) over random hands from `deal(seed, rules)`, every legal
+    move listed at every step."""
+    import random
+    from tutor.engine.generate import legal_moves
+    checked, faults = 0, []
+    for seed in seeds:
+        pos, rng = deal(seed, rules), random.Random(seed)
+        while pos.phase != "over":
+            moves = legal_moves(pos)
+            checked += len(moves)
+            faults += [(rules, seed, pos.to_text(), *fault) for fault in legal_move_faults(pos)]
+            pos = pos.play(rng.choice(moves))
+    return checked, faults
+
+
+def test_a_planted_turn_step_ruling_is_a_fault(monkeypatch):
+    """The check finds a legal meld explained by its turn step alone (as before issue 37)."""
+    from tutor.engine import checks
+    pos = P(GROUND)
+    assert not legal_move_faults(pos)
+    monkeypatch.setattr(checks, "_permitting", lambda trial, plan, default: default)
+    found = legal_move_faults(pos)
+    assert ("meld KD KH KS", "cites only the turn step turn.meld") in found, found
+
+
+@pytest.mark.parametrize("rules", EVERY_COUNT)
+def test_every_listed_legal_move_names_its_rule_in_true_words(rules):
+    checked, faults = random_play_faults(rules, range(3))
+    assert checked > 500
+    assert not faults, "\n\n".join(" | ".join(map(str, f)) for f in faults[:5])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", EVERY_COUNT)
+def test_every_legal_move_of_200_random_hands_names_its_rule_in_true_words(rules):
+    """The issue's measure: 200 random hands at each player count, every legal move listed at
+    every step."""
+    checked, faults = random_play_faults(rules, range(1000, 1200))
+    assert checked > 40000
+    assert not faults, "\n\n".join(" | ".join(map(str, f)) for f in faults[:5])
+
+
+def test_every_legal_move_of_the_lessons_positions_names_its_rule_in_true_words():
+    """The lessons' scripted positions: every named table, every question's position, and each
+    table's position after every task's example."""
+    from tutor.lessons import load_lessons
+    from tutor.lessons.tasks import start_positions
+    faults, positions = [], 0
+    for lesson in load_lessons("en"):
+        staged = []
+        for name in lesson.positions:
+            pos = lesson.position(name)
+            tasks = [task for task in lesson.tasks if task.position == name]
+            staged += [pos] + (start_positions(pos, tasks) if tasks else [])
+        for ex in lesson.exercises:
+            try:
+                staged.append(ex.position())
+            except Exception:           # a question with no position (a deck question)
+                continue
+        for pos in staged:
+            positions += 1
+            faults += [(lesson.key, *fault) for fault in legal_move_faults(pos)]
+    assert positions > 200
+    assert not faults, "\n".join(" | ".join(map(str, f)) for f in faults[:5])

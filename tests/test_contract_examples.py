@@ -278,3 +278,34 @@ def test_the_move_forms_of_the_extensions_page_are_judged_as_it_says():
     assert not tutor.judge(pos, "N: discard 4C").legal
     ruling = tutor.judge(pos, "exchange 4C 2C")
     assert not ruling.legal and ruling.rule == "meld.wild-fixed"
+
+
+def _literal_of(comment: str):
+    """The Python value a comment begins with ("meld.size", a tuple, a sentence in quotes),
+    words after it aside (``("a", "b"): why``)."""
+    import ast
+    text = comment.strip()
+    cuts = [len(text)] + [i for i, ch in enumerate(text) if ch == ":"]
+    for cut in cuts:
+        try:
+            return ast.literal_eval(text[:cut])
+        except (ValueError, SyntaxError):
+            continue
+    raise AssertionError(f"no value in the comment {comment!r}")
+
+
+def test_the_legal_ruling_example_says_what_its_comments_say():
+    """NOTATION-EXTENSIONS.md, "What a ruling names": the ```python block run verbatim, and each
+    commented value is what the code gives."""
+    section = EXTENSIONS.split("## What a ruling names")[1]
+    block = section.split("```")[1].removeprefix("python")
+    ns = {"tutor": tutor}
+    exec(compile(block, "NOTATION-EXTENSIONS.md", "exec"), ns)
+    checked = 0
+    for line in block.splitlines():
+        if "#" not in line or line.lstrip().startswith(("import", "pos =", "ruling =")):
+            continue
+        code, comment = line.split("#", 1)
+        assert eval(code.strip(), ns) == _literal_of(comment), line
+        checked += 1
+    assert checked == 5

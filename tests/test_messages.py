@@ -125,12 +125,26 @@ def test_the_glossaries_name_seats_and_ranks_as_the_seeds_do():
 
 # ---- (3) the glossary's words, not the ones it rejects ----------------------------------------
 
+#: a field that holds a list of cards: a message naming one without plural forms is said of
+#: one card and of several
+_CARD_LIST = re.compile(r"\{(?:cards|offered|wild_cards|frozen_by|pair)[:}]")
+
+
+def _said_of(msg, form: int) -> tuple:
+    """The numbers a form of a message is said of (the [avoid-one] / [avoid-several] tables
+    it answers to): a singular form of one, the other forms of several; a message without
+    plural forms that names a list of cards of both; any other message of neither."""
+    if isinstance(msg.id, (tuple, list)):
+        return ("one",) if form == 0 else ("several",)
+    return ("one", "several") if _CARD_LIST.search(msg.id) else (None,)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_translations_avoid_the_words_the_glossary_rejects(lang):
     assert glossary(lang).get("avoid"), f"glossary/{lang}.toml has no [avoid] table"
-    found = [f"{lang}: {msg.context or ''} {texts(msg.id)[0][:50]!r}: writes {word!r}; use {use}"
-             for msg in _translated(lang) for text in texts(msg.string)
-             for word, use in avoided(text, lang)]
+    found = sorted({f"{lang}: {msg.context or ''} {texts(msg.id)[0][:50]!r}: writes {word!r}; use {use}"
+                    for msg in _translated(lang) for i, text in enumerate(texts(msg.string))
+                    for number in _said_of(msg, i) for word, use in avoided(text, lang, number)})
     assert not found, f"{len(found)} words the glossary rejects:\n" + "\n".join(found)
 
 
@@ -139,6 +153,50 @@ def test_the_avoid_check_catches_what_it_should():
     assert [w for w, _ in avoided("Laita kortti hylkypakkaan.", "fi")] == ["hylkypakkaan"]
     assert avoided("Laita kortti avopakkaan.", "fi") == []
     assert avoided("Du kastar en wild card.", "sv") == []
+
+
+#: (language, said of, the slip, the sentence that is right): the agreement slips of issue 38
+#: and their kin, each caught by the glossary's [avoid], [avoid-one] or [avoid-several]
+AGREEMENT_SLIPS = [
+    ("sv", "one", "{cards} är bonuskort: en röd trea läggs genast upp", "{cards} är ett bonuskort: en röd trea läggs genast upp"),
+    ("sv", "several", "{cards} är ett bonuskort", "{cards} är bonuskort"),
+    ("sv", None, "{cards} har bara {naturals}.", "{cards} har bara {naturals} naturliga kort."),
+    ("sv", None, "har bara ett naturliga kort", "har bara ett naturligt kort"),
+    ("fi", "several", "Et voi pelata korttia, jota sinulla ei ole kädessäsi ({cards})",
+     "Et voi pelata kortteja, joita sinulla ei ole kädessäsi ({cards})"),
+    ("fi", None, "Et voi pelata kortteja, jota sinulla ei ole", "Et voi pelata kortteja, joita sinulla ei ole"),
+    ("fi", None, "Et voi pelata korttia, joita sinulla ei ole", "Et voi pelata korttia, jota sinulla ei ole"),
+    ("fi", "one", "yhdessä kädestäsi tarjottujen korttien ({cards}) kanssa",
+     "yhdessä kädestäsi tarjotun kortin ({cards}) kanssa"),
+    ("fi", "one", "Kädestäsi tarjotut kortit: {offered}.", "Kädestäsi tarjottu kortti: {offered}."),
+    ("fi", "several", "Kädestäsi tarjottu kortti: {offered}.", "Kädestäsi tarjotut kortit: {offered}."),
+]
+
+
+@pytest.mark.parametrize("lang, number, slip, right", AGREEMENT_SLIPS)
+def test_the_avoid_tables_catch_the_agreement_slips(lang, number, slip, right):
+    assert avoided(slip, lang, number), f"[avoid] of {lang} lets through: {slip}"
+    assert avoided(right, lang, number) == [], f"[avoid] of {lang} fires on: {right}"
+    if number is not None:      # wrong only where said of that number
+        other = "several" if number == "one" else "one"
+        assert avoided(slip, lang, other) == [], f"said of {other}, it is right: {slip}"
+
+
+def test_the_swedish_dealer_is_dealern_and_the_lint_catches_the_bare_form():
+    """The game's status line wrote "(dealer Syd)"; the glossary's dealer is "dealern", and
+    "nästa dealer" (indefinite after "nästa") is right Swedish (tutor/i18n/GLOSSARY.md)."""
+    old = "Spel till {target}: giv {hand}, totalsumma {totals} (dealer {dealer:name})."
+    assert [w for w, _ in avoided(old, "sv")] == ["(dealer "]
+    assert [w for w, _ in avoided("(Dealer Syd)", "sv")] == ["(Dealer Syd"]
+    for right in ("Spel till 5000: giv 2, totalsumma {totals} (dealern: {dealer:name}).",
+                  "(nästa dealer: {dealer:name})", "Nästa dealer: {seat:name}.", "Vad gör dealern?"):
+        assert avoided(right, "sv") == [], right
+    assert glossary("sv")["term"]["dealer"] == "dealern" and glossary("fi")["term"]["dealer"] == "jakaja"
+    t = i18n.translator("sv")
+    for msgid in ("Game to {target}: hand {hand}, running totals {totals} (dealer {dealer:name}).",
+                  "Game to {target}: hand {hand}, running totals North–South {ns}, East–West {ew} "
+                  "(dealer {dealer:name})."):
+        assert "(dealern: {dealer:name})" in t.gettext(msgid), t.gettext(msgid)
 
 
 # ---- (4) the rulebook's words ----------------------------------------------------------------

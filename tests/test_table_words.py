@@ -465,7 +465,8 @@ def _fields(text: str) -> set:
     ("hand {n}: {team:name}", {"n", "team"}, "tutor/lessons/charts.py"),
     ("{team:name}: {points}", {"team", "points"}, "tutor/table/panel.py"),
     ("{seat:name} to play", {"seat"}, "tutor/engine/diagram.py"),
-    ("{seat:name} takes the pile with {cards}.", {"seat", "cards"}, "tutor/engine/plainwords.py"),
+    (("{seat:name} takes the pile with {cards}.", "{seat:name} takes the pile with {cards}."),
+     {"seat", "cards"}, "tutor/engine/plainwords.py"),
     ("{seat:name} has drawn and may meld or discard.", {"seat"}, "tutor/table/describe.py"),
 ])
 def test_the_messages_are_in_the_catalogs_template_with_their_fields(template, message, fields, where):

@@ -414,13 +414,19 @@ def lay_groups(trial, taking: bool) -> Plan:
             key = ("meld.one-per-rank/joined-partners!" if pos.rules.format.has_lone_hand
                    and pos.format.partners(pos.turn) else "meld.one-per-rank/joined!"
                    if len(joined) == 1 else "meld.one-per-rank/joined-several!")
-            trial.checks.append(Check("meld.one-per-rank", True, key, {"ranks": joined}))
+            cards = tuple(c for r, laid_cards in laid if r in joined for c in laid_cards)
+            trial.checks.append(Check("meld.one-per-rank", True, key, {"ranks": joined,
+                                                                       "cards": cards}))
     if plan.black_threes:
         trial.checks.append(Check("meld.threes", True, "meld.threes/ok!", {}))
     for rank, size in sizes.items():            # a meld of this action became a canasta
         meld = melds[where[rank]]
         if size < CANASTA_SIZE <= len(meld.cards):
             trial.checks.append(Check("canasta.size", True, "canasta.size/complete!",
+                                  {"rank": rank, "size": len(meld.cards),
+                                   "mixed": meld.wilds > 0}))
+        elif size >= CANASTA_SIZE:              # a canasta grows: melds have no upper limit
+            trial.checks.append(Check("canasta.size", True, "canasta.size/grows!",
                                   {"rank": rank, "size": len(meld.cards),
                                    "mixed": meld.wilds > 0}))
     plan.melds = tuple(melds)
@@ -749,6 +755,30 @@ def _not_concealed_note(trial, touched) -> None:
 
 
 def _permitting(trial, plan: Plan, default: Check) -> Check:
+    decisive = _deciding(trial, plan, default)
+    first = None
+    if decisive is None:                    # a plain meld: the rule its own cards satisfy
+        rank = next((r for r in plan.new_ranks if r != "3"), None)
+        first = decisive = _new_meld(plan, rank) if rank is not None else default
+    # the rules the cards stay within are cited beside it, built when the ruling is read
+    # (`Ruling.checks`): legal_moves and play judge many melds nobody asks about
+    trial.cite = lambda: _cited(trial, plan, decisive, first)
+    return decisive
+
+
+def _cited(trial, plan: Plan, decisive: Check, first: Check | None) -> list:
+    """The passed checks a legal take or meld cites beside its deciding rule."""
+    cited = _meld_grounds(trial.pos, plan, decisive, first)
+    if not plan.out:
+        note = going_out_note(trial, plan)
+        if note is not None:
+            cited.append(note)
+    return cited
+
+
+def _deciding(trial, plan: Plan, default: Check) -> Check | None:
+    """The most specific rule a legal take or meld rests on; None for a plain meld, which
+    cites the rule its own cards satisfy (`_meld_grounds`)."""
     exempt = next((c for c in trial.checks if c.key == "meld.initial/concealed!"), None)
     if plan.out and exempt is not None:      # legal only because concealed needs no minimum
         trial.checks.append(Check("goout.concealed", True, _concealed_key(trial.pos, "ok!"), {}))
@@ -780,9 +810,55 @@ def _permitting(trial, plan: Plan, default: Check) -> Check:
                         if _theirs(trial.pos, trial.team, r)), None)) is not None:
         check = Check("meld.one-per-rank", True, "meld.one-per-rank/theirs-too", {"rank": rank})
     else:
-        return default
+        return None
     trial.checks.append(check)
     return check
+
+
+#: the wild-card limits a legal meld is cited for when it stands at one (`_wild_boundary`)
+_BOUNDARIES = ("meld.max-wilds/at-limit", "meld.naturals/two")
+
+
+def _new_meld(plan: Plan, rank: str) -> Check:
+    """`meld.size`: the new meld of `rank` laid by this action is three or more cards of it."""
+    cards = tuple(c for r, laid in plan.laid if r == rank for c in laid)
+    return Check("meld.size", True, "meld.size/new!", {"rank": rank, "cards": cards,
+                                                       "size": len(cards)}, cards)
+
+
+def _meld_grounds(pos, plan: Plan, decisive: Check, first: Check | None) -> list:
+    """The rules the cards of a legal take or meld stay within, each a passed check cited
+    beside the deciding one: every new meld is three or more cards of one rank
+    (`meld.size`; a take's first meld is the take's own check; `first`, the deciding one
+    already), and every meld this action lays wild cards in stays within the wild-card
+    limits (`meld.max-wilds`; under `wilds=not-outnumber`, `meld.naturals`) — unless the
+    deciding check is that meld's limit itself."""
+    skip = decisive.fields.get("rank") if decisive.key in _BOUNDARIES else None
+    top_rank = pos.top.rank if plan.taking else None
+    out = []
+    for rank in dict.fromkeys(r for r, _ in plan.laid):
+        cards = tuple(c for r, laid in plan.laid if r == rank for c in laid)
+        if rank in plan.new_ranks and rank not in ("3", top_rank) and \
+                (first is None or first.fields["rank"] != rank):
+            out.append(_new_meld(plan, rank))
+        if rank != skip and any(c.is_wild for c in cards):
+            meld = _meld_after(plan, rank, cards)
+            if meld is None:
+                continue
+            key = ("meld.naturals/not-outnumber!" if pos.rules.wilds == "not-outnumber"
+                   else "meld.max-wilds/within!")
+            out.append(Check(key.split("/")[0], True, key, {"rank": rank, "wilds": meld.wilds,
+                                                            "naturals": meld.naturals}))
+    return out
+
+
+def _meld_after(plan: Plan, rank: str, cards) -> Meld | None:
+    """The meld of `rank` that `cards` are in after the action (the last laid, where a
+    cutthroat partnership holds two of a rank)."""
+    for meld in reversed(plan.melds or ()):
+        if meld.rank == rank and all(meld.cards.count(c) >= cards.count(c) for c in cards):
+            return meld
+    return None
 
 
 def _concealed_key(pos, key: str) -> str:
@@ -824,25 +900,37 @@ def goout_binding_no(trial) -> Check | None:
     return None
 
 
-def goout_canasta(trial, canasta: bool, melds=()) -> Check:
+def goout_canasta(trial, canasta: bool, melds=(), key: str | None = None) -> Check:
     """`goout.canasta`: the side needs a canasta to go out; two with two or six players
-    (`players.two-canastas`)."""
-    needed = trial.pos.rules.format.canastas_to_go_out
-    if needed > 1 and trial.pos.rules.format.has_lone_hand:     # cutthroat: players.cutthroat
-        fields = {"team": trial.team, "needed": needed,
-                  "canastas": sum(1 for m in melds if m.is_canasta)}
-        if canasta:
-            return Check("players.cutthroat", True, "players.cutthroat/two-canastas!", fields)
-        return Check("players.cutthroat", False, "players.cutthroat/two-canastas-short", fields)
-    if needed > 1:
-        fields = {"team": trial.team, "needed": needed, "players": trial.pos.rules.format.players,
-                  "canastas": sum(1 for m in melds if m.is_canasta)}
-        if canasta:
-            return Check("players.two-canastas", True, "players.two-canastas/ok!", fields)
-        return Check("players.two-canastas", False, "players.two-canastas/short", fields)
+    (`players.two-canastas`), and in cutthroat (`players.cutthroat`). The passed check names
+    the side's canastas (`ranks`); `key` names another passed message of the same rule (the
+    side may meld down to one card, `going_out_note`)."""
+    fmt = trial.pos.rules.format
+    needed = fmt.canastas_to_go_out
+    ranks = tuple(m.rank for m in melds if m.is_canasta)
+    fields = {"team": trial.team, "needed": needed, "players": fmt.players,
+              "canastas": len(ranks), "ranks": ranks}
+    if needed > 1 and fmt.has_lone_hand:                    # cutthroat: players.cutthroat
+        rule, ok, short = "players.cutthroat", "two-canastas!", "two-canastas-short"
+    elif needed > 1:
+        rule, ok, short = "players.two-canastas", "ok!", "short"
+    else:
+        rule, ok, short = "goout.canasta", "ok!", "none"
     if canasta:
-        return Check("goout.canasta", True, "goout.canasta/ok!", {})
-    return Check("goout.canasta", False, "goout.canasta/none", {"team": trial.team})
+        return Check(rule, True, f"{rule}/{key or ok}", fields)
+    return Check(rule, False, f"{rule}/{short}", fields)
+
+
+def going_out_note(trial, plan: Plan) -> Check | None:
+    """A legal meld that keeps one card: the side has the canastas going out needs, so the
+    player may go out by discarding it (`goout.canasta`; `goout.keep-one` forbids it to a
+    side without them). None where that is not so."""
+    if len(plan.hand) != 1 or trial.pos.asked == "no":
+        return None
+    check = goout_canasta(trial, True, plan.melds, key="keep-one!")
+    if check.fields["canastas"] < check.fields["needed"]:
+        return None
+    return check._replace(fields=dict(check.fields, card=plan.hand[0]), cards=plan.hand)
 
 
 def goout_last_card(trial) -> Check:

@@ -6,7 +6,10 @@ the language's gettext catalog (``tutor/i18n/locale/<lang>/LC_MESSAGES/tutor.po`
 the key is the message's context; the catalog is read through `tutor.i18n`. Sentence
 pieces that change with the situation are parts: ``P(name, english)``, and ``NP(name,
 singular, plural)`` where a count decides the form (``ngettext``); a part's name is its
-context in the catalog (template keys have a "/", part names none).
+context in the catalog (template keys have a "/", part names none). A template whose
+grammar changes with a number is ``NT(key, singular, plural, by)``: the field `by` (a count,
+or a list of cards: "{cards} is" / "{cards} are", Finnish "korttia, jota" / "kortteja,
+joita") chooses the form.
 
 Format specs name how a field is written, from the language's glossary
 (``tutor/i18n/glossary/<lang>.toml``): ``{rank:plural}`` → "kings", ``{rank:name}`` →
@@ -45,6 +48,23 @@ def NP(name: str, singular: str, plural: str) -> None:
     PARTS[name] = (singular, plural)
 
 
+#: key -> (the English plural, the field that counts) of a template declared with NT
+COUNTED: dict[str, tuple[str, str]] = {}
+
+
+def NT(key: str, singular: str, plural: str, by: str) -> None:
+    """Declare a template whose form a number decides (npgettext): the field `by`, a count
+    or a list of cards (its length). Where the English reads right for both numbers its
+    two forms are the same text, and a language whose grammar changes still has two."""
+    TEMPLATES[key] = singular
+    COUNTED[key] = (plural, by)
+
+
+def _number(value) -> int:
+    """The number a field counts: a list's length, or the number itself."""
+    return len(value) if isinstance(value, (tuple, list)) else int(value)
+
+
 # the hand and the seats
 T("hand.end.out/over",
   "The hand is over: {seat:name} went out. Score it, then deal the next hand.")
@@ -74,16 +94,18 @@ T("turn.draw/ok",
   "You draw the top card of the stock ({stock_left}). A turn begins with a draw.")
 T("red3.dealt/on-turn!",
   "At this table red threes are laid out on the player's turn: you lay out {cards} for your team now, {replacement}.")
-T("turn.own-cards/missing",
-  "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once.")
+NT("turn.own-cards/missing",
+   "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once.",
+   "{cards} {cards:is_are} not in your hand: you can only play cards from your own hand, each card once.", by="cards")
 T("turn.meld/ok",
   "After drawing you may meld: {laid}.")
-T("turn.discard/one-card",
-  "A turn ends with exactly one card discarded; you offer {count} ({cards}).")
+NT("turn.discard/one-card",
+   "A turn ends with exactly one card discarded; you offer {count} ({cards}).",
+   "A turn ends with exactly one card discarded; you offer {count} ({cards}).", by="count")
 T("turn.discard/last",
   "You discard {card}, the last discard of the hand.")
 T("turn.discard/ok",
-  "You discard {card} and your turn ends; {next:name} plays next.{note}")
+  "You discard {card}: a turn ends with exactly one card discarded, face up on the pile. {next:name} plays next.{note}")
 # other player counts (players.*)
 T("players.draw-two/ok",
   "You draw two cards from the stock ({stock_left}): with two players each turn draws two and still ends with one discard.")
@@ -96,7 +118,9 @@ T("players.draw-two/short-red3",
 T("players.two-canastas/short",
   "With {players} players going out needs two canastas, and your side has {have}: you may not go out yet; keep a card to discard.")
 T("players.two-canastas/ok!",
-  "Your side has two canastas, which going out needs with {players} players.")
+  "Your side has {canastas_of}, and going out needs two canastas with {players} players.")
+T("players.two-canastas/keep-one!",
+  "Your side has {canastas_of}, and going out needs two canastas with {players} players: so you may meld down to one card, {card}, and go out by discarding it.")
 # cutthroat for three (players.cutthroat)
 T("players.draw-two/ok-cutthroat",
   "You draw two cards from the stock ({stock_left}): in cutthroat each turn draws two and still ends with one discard.")
@@ -109,11 +133,15 @@ T("players.cutthroat/stock-end!",
 T("players.cutthroat/two-canastas-short",
   "In cutthroat going out needs two canastas, and your side has {have}: you may not go out yet; keep a card to discard.")
 T("players.cutthroat/two-canastas!",
-  "Your side has two canastas, which going out needs in cutthroat.")
+  "Your side has {canastas_of}, and going out needs two canastas in cutthroat.")
+T("players.cutthroat/keep-one!",
+  "Your side has {canastas_of}, and going out needs two canastas in cutthroat: so you may meld down to one card, {card}, and go out by discarding it.")
 T("meld.initial/short-own",
   "In cutthroat your own score decides your first meld: it must count at least {minimum} points (your score is {score}); these cards count {points}.{taking_note}")
 T("meld.initial/ok-own!",
   "It is your side's first meld: {points} points reach the minimum of {minimum} for your own score of {score}, which decides in cutthroat.")
+T("meld.initial/ok-own!~alone",
+  "It is your first meld: {points} points reach the minimum of {minimum} for your own score of {score}, which decides in cutthroat.")
 T("players.sides/alone",
   "You play alone, so there is no partner to ask \"may I go out?\": go out whenever the rules allow it.")
 # the empty stock
@@ -142,27 +170,32 @@ T("pile.frozen.team/frozen!",
   "Your team has not melded yet in this hand, so the pile is frozen for you.")
 T("pile.frozen.team/frozen-player!",
   "At this table each player opens alone: you have not melded yet in this hand, so the pile is frozen for you.")
-T("pile.take.frozen/short",
-  "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.")
+NT("pile.take.frozen/short",
+   "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.",
+   "{why}You offer {offered}, but a frozen pile needs two natural {rank:plural} from your hand to meld with the top {top}; wild cards do not help.", by="offered")
 T("pile.take.frozen/ok",
   "{why}You meld the top {top} with {naturals_from_hand}. You take the whole pile.")
-T("pile.take.unfrozen/pair",
-  "The top {top} with {offered} from your hand makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile.")
+NT("pile.take.unfrozen/pair",
+   "The top {top} with {offered} from your hand makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile.",
+   "The top {top} with {offered} from your hand makes a meld of {rank:plural}; the pile is not frozen, so {pair} enough. You take the whole pile.", by="offered")
 T("pile.take.unfrozen/to-meld",
   "The pile is not frozen and your team already has a meld of {rank:plural}: the top {top} joins it{with_note} and you take the whole pile.")
-T("pile.take.unfrozen/short",
-  "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}.")
+NT("pile.take.unfrozen/short",
+   "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}.",
+   "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your team's {rank:name} meld. You offer {offered}.", by="offered")
 T("pile.take.whole/keep-top",
   "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. Your team has no meld of {rank:plural} and you offer no cards to meld it with.")
 T("pile.black-three/covered",
   "The black three {three} no longer blocks: the {top} covers it, and the block lasts only while the black three is on top.")
 T("meld.one-per-rank/theirs-too",
   "The opponents have a meld of {rank:plural}, but that does not stop you: each team has its own meld of a rank.")
-T("meld.naturals/take-wilds",
-  "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (Your team has no meld of {rank:plural} for the top card to join.)")
+NT("meld.naturals/take-wilds",
+   "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (Your team has no meld of {rank:plural} for the top card to join.)",
+   "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (Your team has no meld of {rank:plural} for the top card to join.)", by="offered")
 # melds
-T("meld.size/take-rank",
-  "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank.")
+NT("meld.size/take-rank",
+   "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank.",
+   "The top card is {top}; {cards} cannot meld with it: a meld is cards of one rank.", by="cards")
 T("meld.size/take-aim",
   "The top card is {top}: taking the pile melds it, and it cannot join a meld of {rank:plural}, since a meld is cards of one rank.")
 T("meld.size/mixed-ranks",
@@ -171,8 +204,10 @@ T("meld.size/short",
   "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and your team has no meld of {rank:plural} to add to.")
 T("meld.size/short-theirs",
   "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}. The meld of {rank:plural} on the table is {team:name}'s, and you may not add to it: {own:name} may start a meld of {rank:plural} of their own, with three cards.")
-T("meld.naturals/one",
-  "A meld needs at least two natural cards; {cards} has only {naturals} natural {rank:name}.")
+NT("meld.naturals/one",
+   "A meld needs at least two natural cards; among {cards} there is only {naturals} natural {rank:name}.",
+   "A meld needs at least two natural cards; among {cards} there are only {naturals} natural {rank:plural}.",
+   by="naturals")
 T("meld.naturals/outnumber",
   "At this table wild cards may not outnumber the natural cards: the {rank:name} meld would hold {wilds} wild cards and {naturals} naturals.")
 T("meld.max-wilds/too-many",
@@ -193,8 +228,10 @@ T("meld.wild-fixed/exchange",
   "A melded wild card ({wild}) can never be taken back or exchanged for a natural card, whatever you offer for it ({cards}).")
 T("meld.wild-fixed/exchange-none",
   "Wild cards are never exchanged: a melded wild card can never be taken back for a natural card, whatever you offer for it ({cards}); and no meld on the table holds {wild}.")
-T("meld.one-per-rank/joined!",
-  "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.")
+NT("meld.one-per-rank/joined!",
+   "Your team already has a meld of {ranks:plural}: the card joins it, since a team has one meld per rank.",
+   "Your team already has a meld of {ranks:plural}: the cards join it, since a team has one meld per rank.",
+   by="cards")
 T("meld.one-per-rank/joined-several!",
   "Your team already has melds of {ranks:plural}: the cards join them, since a team has one meld per rank.")
 T("meld.own-team/no-side",
@@ -203,20 +240,23 @@ T("turn.order/no-seat",
   "There is no seat {seat} at this table: the seats here are {seats}.")
 T("meld.own-team/theirs",
   "The {rank:name} meld belongs to {team:name}: you may add only to your own team's melds.")
-T("meld.threes/never",
-  "At this table black threes are never melded, not even to go out: {cards} cannot be laid.")
+NT("meld.threes/never",
+   "At this table black threes are never melded, not even to go out: {cards} cannot be laid.",
+   "At this table black threes are never melded, not even to go out: {cards} cannot be laid.", by="cards")
 T("meld.threes/wild",
   "A meld of black threes takes no wild cards ({wilds}).")
-T("meld.threes/not-out",
-  "Black threes may be melded only in the turn you go out, and after this meld you could not go out this turn with the {left} cards left.")
+NT("meld.threes/not-out",
+   "Black threes may be melded only in the turn you go out, and after this meld you could not go out this turn with the {left} card left.",
+   "Black threes may be melded only in the turn you go out, and after this meld you could not go out this turn with the {left} cards left.", by="left")
 T("meld.threes/no-canasta",
   "Black threes may be melded only in the turn you go out, and your team has no canasta, so you cannot go out this turn.")
 T("meld.threes/must-go-out!",
   "You must now go out this turn: black threes may be melded only in the turn you go out.")
 T("meld.threes/must-go-out",
   "You melded black threes this turn, which is allowed only in the turn you go out: this move would keep you in.")
-T("meld.threes/short",
-  "Black threes are melded only as three or four of them, in the turn you go out; {cards} {cards:is_are} too few.")
+NT("meld.threes/short",
+   "Black threes are melded only as three or four of them, in the turn you go out; {cards} {cards:is_are} too few.",
+   "Black threes are melded only as three or four of them, in the turn you go out; {cards} {cards:is_are} too few.", by="cards")
 T("red3.no-meld/played",
   "{cards} {red_what}: red threes are bonus cards, laid out at once — never melded, held or discarded.")
 T("red3.no-meld/played-on-turn",
@@ -242,13 +282,23 @@ T("red3.from-pile/laid!",
 # canastas
 T("canasta.mixed/now",
   "{wilds_join} your natural canasta of {rank:plural}: it is allowed, and the canasta becomes mixed (300 instead of 500).")
+T("meld.size/new!",
+  "{cards} make a meld of {rank:plural}: a meld is three or more cards of one rank, and these are {n_cards}.")
+T("meld.max-wilds/within!",
+  "The meld of {rank:plural} holds {wild_cards} and {n_naturals}: within the limits, since a meld needs at least two natural cards and holds at most three wild cards.")
+T("meld.naturals/not-outnumber!",
+  "The meld of {rank:plural} holds {wild_cards} and {n_naturals}: at this table wild cards may not outnumber the natural cards, and these do not.")
+T("canasta.size/grows!",
+  "The meld of {rank:plural} is a canasta already and now holds {n_cards}: a meld has no upper size limit.")
 T("canasta.size/complete!",
   "With {size} cards the meld of {rank:plural} is now a canasta: {kind}.")
 # going out
 T("goout.canasta/none",
   "Your team has no canasta yet, so you may not go out: keep a card to discard.")
 T("goout.canasta/ok!",
-  "Your team has a canasta, so going out is allowed.")
+  "Your team has {canastas_of}, so going out is allowed.")
+T("goout.canasta/keep-one!",
+  "Your team has {canastas_of}, so you may meld down to one card, {card}, and go out by discarding it.")
 T("goout.last-card/ok",
   "You discard your last card, {card}, and go out: the hand ends.")
 T("goout.no-discard/ok",
@@ -324,7 +374,7 @@ P("initial.canasta", " A canasta's bonus does not count toward the minimum: only
 P("frozen.wilds", " and {cards}")
 P("frozen.pair", "two natural {rank:plural} from your hand ({pair}){wild_note}, which is what a frozen pile needs")
 P("frozen.more", "{count} natural {rank:plural} from your hand ({pair}){wild_note}; a frozen pile needs two of them")
-P("to-meld.with", ", with {cards} from your hand,")
+NP("to-meld.with", ", with {cards} from your hand,", ", with {cards} from your hand,")
 NP("mixed.wilds", "The wild card ({cards}) joins", "The {count} wild cards ({cards}) join")
 P("canasta.natural", "a natural canasta, 500 besides its cards")
 P("canasta.mixed", "a mixed canasta, 300 besides its cards")
@@ -336,6 +386,8 @@ NP("cards", "{count} card", "{count} cards")
 NP("stock.left", "{count} card is left there", "{count} cards are left there")
 P("stock.left.none", "it is empty now")
 NP("canastas.have", "{count} canasta", "{count} canastas")
+NP("canastas.of", "a canasta of {ranks:plural}", "canastas of {ranks:plural}")
+NP("naturals", "{count} natural card", "{count} natural cards")
 P("canastas.none", "none")
 NP("red3.replace", "with a replacement from the stock", "with a replacement from the stock for each while it lasts")
 P("red3.no-replacement", "with no replacement: the stock is empty")
@@ -356,22 +408,28 @@ T("pile.frozen.team/frozen!~alone",
   "You have not melded yet in this hand, so the pile is frozen for you.")
 T("pile.take.unfrozen/to-meld~alone",
   "The pile is not frozen and you already have a meld of {rank:plural}: the top {top} joins it{with_note} and you take the whole pile.")
-T("pile.take.unfrozen/short~alone",
-  "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your {rank:name} meld. You offer {offered}.")
+NT("pile.take.unfrozen/short~alone",
+   "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your {rank:name} meld. You offer {offered}.",
+   "To take the pile you must meld its top card {top} at once: with two {rank:plural} from hand, or one {rank:name} and a wild card, or on your {rank:name} meld. You offer {offered}.", by="offered")
 T("pile.take.whole/keep-top~alone",
   "Taking the pile means melding its top card {top} at once — you cannot take it to keep for later. You have no meld of {rank:plural} and you offer no cards to meld it with.")
-T("meld.naturals/take-wilds~alone",
-  "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (You have no meld of {rank:plural} for the top card to join.)")
+NT("meld.naturals/take-wilds~alone",
+   "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (You have no meld of {rank:plural} for the top card to join.)",
+   "The top {top} with {offered} would be a new meld with only one natural card; a meld needs at least two naturals, so wild cards never start a meld with the top card. (You have no meld of {rank:plural} for the top card to join.)", by="offered")
 T("meld.size/short~alone",
   "A new meld needs at least three cards; {cards} {cards:is_are} only {n_cards}, and you have no meld of {rank:plural} to add to.")
 T("meld.wild-alone/no-meld~alone",
   "You have no meld of {rank:plural}, so {cards} cannot join one: a wild card added later must join a meld you already have.{theirs_note}{order_note}")
 T("meld.one-per-rank/theirs-too~alone",
   "An opponent has a meld of {rank:plural}, but that does not stop you: each player has a meld of a rank of their own.")
-T("meld.one-per-rank/joined-partners!",
-  "The cards join your side's meld of {ranks:plural}; where you and your partner each hold a meld of a rank, they join your own unless you name your partner's.")
-T("meld.one-per-rank/joined!~alone",
-  "You already have a meld of {ranks:plural}: the cards join it, since a player has one meld per rank.")
+NT("meld.one-per-rank/joined-partners!",
+   "The card joins your side's meld of {ranks:plural}; where you and your partner each hold a meld of a rank, it joins your own unless you name your partner's.",
+   "The cards join your side's meld of {ranks:plural}; where you and your partner each hold a meld of a rank, they join your own unless you name your partner's.",
+   by="cards")
+NT("meld.one-per-rank/joined!~alone",
+   "You already have a meld of {ranks:plural}: the card joins it, since a player has one meld per rank.",
+   "You already have a meld of {ranks:plural}: the cards join it, since a player has one meld per rank.",
+   by="cards")
 T("meld.one-per-rank/joined-several!~alone",
   "You already have melds of {ranks:plural}: the cards join them, since a player has one meld per rank.")
 T("meld.own-team/theirs~alone",
@@ -389,7 +447,9 @@ T("red3.from-pile/laid!~alone",
 T("goout.canasta/none~alone",
   "You have no canasta yet, so you may not go out: keep a card to discard.")
 T("goout.canasta/ok!~alone",
-  "You have a canasta, so going out is allowed.")
+  "You have {canastas_of}, so going out is allowed.")
+T("goout.canasta/keep-one!~alone",
+  "You have {canastas_of}, so you may meld down to one card, {card}, and go out by discarding it.")
 T("goout.concealed/spoiled!~alone",
   "Adding to your meld of {ranks:plural}, laid before this turn, means you cannot go out concealed this turn.")
 T("goout.keep-one/one-left~alone",
@@ -405,7 +465,13 @@ T("goout.keep-one/one-left-cutthroat~alone",
 T("players.two-canastas/short~alone",
   "With {players} players going out needs two canastas, and you have {have}: you may not go out yet; keep a card to discard.")
 T("players.two-canastas/ok!~alone",
-  "You have two canastas, which going out needs with {players} players.")
+  "You have {canastas_of}, and going out needs two canastas with {players} players.")
+T("players.two-canastas/keep-one!~alone",
+  "You have {canastas_of}, and going out needs two canastas with {players} players: so you may meld down to one card, {card}, and go out by discarding it.")
+T("players.cutthroat/two-canastas!~alone",
+  "You have {canastas_of}, and going out needs two canastas in cutthroat.")
+T("players.cutthroat/keep-one!~alone",
+  "You have {canastas_of}, and going out needs two canastas in cutthroat: so you may meld down to one card, {card}, and go out by discarding it.")
 NP("wild-alone.add~alone", " Add it to your meld of the rank it should join, or meld it with two or more natural cards of one rank.",
    " Add them to your meld of the rank they should join, or meld them with two or more natural cards of one rank.")
 NP("wild-alone.new~alone", " Meld it with two or more natural cards of one rank: you have no meld yet to add it to.",
@@ -463,6 +529,15 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["how"] = (_part("order.later-any", t, n) if f.get("later") else
                     _part(("wild-alone.add" if f.get("team_melds") else "wild-alone.new")
                           + (ALONE if f.get("player_alone") else ""), t, n))
+    if key in ("meld.size/new!", "canasta.size/grows!"):
+        n = f["size"]
+        f["n_cards"] = _part("cards", t, n, count=n)
+    if key in ("meld.max-wilds/within!", "meld.naturals/not-outnumber!"):
+        f["wild_cards"] = _part("wild-cards", t, f["wilds"], count=f["wilds"])
+        f["n_naturals"] = _part("naturals", t, f["naturals"], count=f["naturals"])
+    if "ranks" in f and (key.startswith(("goout.canasta/", "players.two-canastas/"))
+                         or key in ("players.cutthroat/two-canastas!", "players.cutthroat/keep-one!")):
+        f["canastas_of"] = _part("canastas.of", t, len(f["ranks"]), ranks=f["ranks"])
     if key in ("meld.size/short", "meld.size/short-theirs"):
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
@@ -487,7 +562,7 @@ def _derived(key: str, fields: dict, t) -> dict:
             wild_note=_part("frozen.wilds", t, cards=wilds) if wilds else "")
     if key == "pile.take.unfrozen/to-meld":
         offered = f["offered"]
-        f["with_note"] = _part("to-meld.with", t, cards=offered) if offered else ""
+        f["with_note"] = _part("to-meld.with", t, len(offered), cards=offered) if offered else ""
     if key == "canasta.mixed/now":
         n = len(f["wilds"])
         f["wilds_join"] = _part("mixed.wilds", t, n, count=n, cards=f["wilds"])
@@ -510,7 +585,11 @@ def _derived(key: str, fields: dict, t) -> dict:
 def _render(key: str, fields: dict, t) -> str:
     # a player alone (two or three players, `players.sides`) hears "you", not "your team"
     words = key + ALONE if fields.get("player_alone") and key + ALONE in TEMPLATES else key
-    template = t.pgettext(words, TEMPLATES[words])
+    if words in COUNTED:
+        plural, by = COUNTED[words]
+        template = t.npgettext(words, TEMPLATES[words], plural, _number(fields[by]))
+    else:
+        template = t.pgettext(words, TEMPLATES[words])
     text = t.format(template, **_derived(key, fields, t))
     return text[:1].upper() + text[1:]     # a sentence may start with a field: "a joker is …"
 

@@ -21,7 +21,7 @@ class _Stop(Exception):
 class Trial:
     """One move being judged: the position, the move, the checks run so far."""
 
-    __slots__ = ("pos", "move", "cards", "team", "hand", "rest", "checks", "plan")
+    __slots__ = ("pos", "move", "cards", "team", "hand", "rest", "checks", "plan", "cite")
 
     def __init__(self, pos: Position, move: Move):
         self.pos = pos
@@ -34,6 +34,7 @@ class Trial:
         self.hand = pos.hand()
         self.checks: list[Check] = []
         self.plan = None
+        self.cite = None        # builds the passed checks a legal move cites, when read
 
     def need(self, check: Check | None) -> Check | None:
         """Record a check; stop judging if it failed."""
@@ -64,7 +65,8 @@ def judge_built(position: Position, move: Move) -> Ruling:
     if not any(check is decisive for check in trial.checks):
         trial.checks.append(decisive)      # the ruling keeps the check that decided it too
     return Ruling(position, move, trial.checks, decisive,
-                  (lambda: checks.after_plan(position, plan)) if plan is not None else None)
+                  (lambda: checks.after_plan(position, plan)) if plan is not None else None,
+                  trial.cite)
 
 
 def _common(trial: Trial) -> None:
@@ -126,7 +128,9 @@ def _judge_meld(trial: Trial) -> Check:
     plan = checks.lay_groups(trial, taking=False)
     checks.after_laying(trial, plan)
     trial.plan = plan
-    return checks.permitting(trial, plan, checks.turn_meld(trial, plan))
+    step = checks.turn_meld(trial, plan)    # the turn's step allows melding now: kept in the
+    trial.checks.append(step)               # ruling's checks, cited only if nothing else is
+    return checks.permitting(trial, plan, step)
 
 
 def _judge_discard(trial: Trial) -> Check:

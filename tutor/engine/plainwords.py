@@ -78,14 +78,16 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
         if kind in ("yes", "no"):
             return t.gettext("You answer yes.") if kind == "yes" else t.gettext("You answer no.")
         if kind == "discard":
-            return t.format(t.gettext("You discard {cards}."), cards=move.cards)
+            return t.format(t.ngettext("You discard {cards}.", "You discard {cards}.", len(move.cards)),
+                            cards=move.cards)
         if kind == "exchange":
-            return t.format(t.gettext("You swap {cards} for a wild card in a meld."), cards=move.cards[:1])
+            return t.format(t.gettext("You swap {card} for a wild card in a meld."), card=move.cards[0])
         parts = "; ".join(_group_words(t, g, you=True, alone=_alone(position, who)) for g in move.groups)
         if kind == "take":
             if not parts:
                 return t.gettext("You take the pile, with no cards from your hand.")
-            return t.format(t.gettext("You take the pile with {cards}."), cards=parts)
+            return t.format(t.ngettext("You take the pile with {cards}.", "You take the pile with {cards}.",
+                                       len(move.cards)), cards=parts)
         return t.format(t.gettext("You meld {cards}."), cards=parts)
     if kind == "draw":
         return t.format(t.gettext("{seat:name} draws from the stock."), seat=who)
@@ -97,15 +99,18 @@ def move_words(move, seat: str | None = None, lang: str = "en", *, you: bool = F
         return t.format(t.gettext("{seat:name} answers yes.") if kind == "yes"
                         else t.gettext("{seat:name} answers no."), seat=who)
     if kind == "discard":
-        return t.format(t.gettext("{seat:name} discards {cards}."), seat=who, cards=move.cards)
+        return t.format(t.ngettext("{seat:name} discards {cards}.", "{seat:name} discards {cards}.",
+                                   len(move.cards)), seat=who, cards=move.cards)
     if kind == "exchange":
-        return t.format(t.gettext("{seat:name} swaps {cards} for a wild card in a meld."),
-                        seat=who, cards=move.cards[:1])
+        return t.format(t.gettext("{seat:name} swaps {card} for a wild card in a meld."),
+                        seat=who, card=move.cards[0])
     parts = "; ".join(_group_words(t, g, alone=_alone(position, who)) for g in move.groups)
     if kind == "take":
         if not parts:
             return t.format(t.gettext("{seat:name} takes the pile, with no cards from hand."), seat=who)
-        return t.format(t.gettext("{seat:name} takes the pile with {cards}."), seat=who, cards=parts)
+        return t.format(t.ngettext("{seat:name} takes the pile with {cards}.",
+                                   "{seat:name} takes the pile with {cards}.", len(move.cards)),
+                        seat=who, cards=parts)
     return t.format(t.gettext("{seat:name} melds {cards}."), seat=who, cards=parts)
 
 

@@ -17,6 +17,11 @@ M("ruling:illegal", "Illegal")
 M("ruling:verdict", "{verdict}: {move} — rule {rule}")
 
 
+#: the turn's steps (RULES.md, "The turn"): a legal meld names its step among its reasons,
+#: after the rules that allow it; a draw's and a discard's step is the rule that allows them
+STEP_RULES = ("turn.draw", "turn.meld", "turn.discard")
+
+
 class Check(NamedTuple):
     rule: str
     ok: bool
@@ -28,16 +33,26 @@ class Check(NamedTuple):
 class Ruling:
     """`legal`, the deciding `rule`, every `check`; `explain()` renders the reason in words."""
 
-    __slots__ = ("position", "move", "legal", "checks", "decisive", "_effect", "_after")
+    __slots__ = ("position", "move", "legal", "_checks", "decisive", "_effect", "_after", "_cite")
 
-    def __init__(self, position, move, checks, decisive, effect=None):
+    def __init__(self, position, move, checks, decisive, effect=None, cite=None):
         self.position = position
         self.move = move
-        self.checks = tuple(checks)
+        self._checks = tuple(checks)
         self.decisive = decisive               # the Check that decided
         self.legal = decisive.ok
         self._effect = effect                  # a callable building the position after
         self._after = None
+        self._cite = cite                      # a callable giving the checks cited beside
+
+    @property
+    def checks(self) -> tuple:
+        """Every check the judge ran, in order, and the passed ones a legal move cites beside
+        its deciding rule (built on first reading: most rulings are never read)."""
+        if self._cite is not None:
+            self._checks += tuple(self._cite())
+            self._cite = None
+        return self._checks
 
     @property
     def rule(self) -> str:
@@ -45,10 +60,14 @@ class Ruling:
 
     @property
     def reasons(self) -> tuple:
-        """Rule ids that shaped the verdict: the deciding one first, then supporting ones."""
+        """Rule ids that shaped the verdict: the deciding one first, then the supporting ones
+        cited in the explanation, then the turn's step (`turn.meld`), then any failed."""
         ids = [self.decisive.rule]
         for check in self.checks:
             if check is not self.decisive and check.key.endswith("!") and check.rule not in ids:
+                ids.append(check.rule)
+        for check in self.checks:                   # the turn's step the move belongs to
+            if check.ok and check.rule in STEP_RULES and check.rule not in ids:
                 ids.append(check.rule)
         for check in self.checks:
             if not check.ok and check.rule not in ids:

@@ -12,7 +12,8 @@ the package is built or installed.
 
 The messages are found in the code by their markers: ``_``, ``gettext``, ``ngettext``,
 ``pgettext``, ``npgettext``, ``N_`` (mark only) and ``T`` / ``P`` (the explanation templates
-and their parts, keyed by their context: ``T("turn.draw/ok", "You draw …")``), ``M`` /
+and their parts, keyed by their context: ``T("turn.draw/ok", "You draw …")``; ``NT`` and
+``NP`` declare one with a singular and a plural), ``M`` /
 ``NM`` (the engine's other words, its errors and score sheet, also keyed by their context:
 ``M("error:move.unknown", "'{word}' is not a move; …")``, tutor/engine/words.py). The rulebook's
 rule texts (the rows of ``tutor/engine/RULES.md``) are messages too, with the context
@@ -31,7 +32,8 @@ DOMAIN = "tutor"
 TRANSLATED = ("sv", "fi")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3), "N_": None, "T": ((1, "c"), 2),
-            "P": ((1, "c"), 2), "NP": ((1, "c"), 2, 3), "M": ((1, "c"), 2),
+            "P": ((1, "c"), 2), "NP": ((1, "c"), 2, 3), "NT": ((1, "c"), 2, 3),
+            "M": ((1, "c"), 2),
             "NM": ((1, "c"), 2, 3)}
 #: What is scanned: the Python of the package (the lessons' words are data per language).
 METHOD_MAP = [("**.py", "python")]

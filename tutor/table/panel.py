@@ -97,7 +97,8 @@ def panel_html(session, lang: str, learner: bool = True) -> str:
                 chips = f"<ul style='margin:2px 0 2px 18px;padding:0'>{items}</ul>"
             else:
                 chips = " ".join(f"<code>{html.escape(m)}</code>" for m in s.legal_list[:shown])
-            more = (" " + html.escape(t.gettext("… and {n} more").format(n=len(s.legal_list) - shown))
+            rest = len(s.legal_list) - shown
+            more = (" " + html.escape(t.ngettext("… and {n} more", "… and {n} more", rest).format(n=rest))
                     if len(s.legal_list) > shown else "")
             out.append("<div class='tutor-legal'><b>" + html.escape(t.gettext("You can:"))
                        + f"</b> {chips}{more}</div>")
