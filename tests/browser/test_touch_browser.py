@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_harness import (PHONE, TABLET, screenshot, scroll_offset, sideways_overflow, swipe,
                              wait_table_settled)
@@ -84,7 +85,10 @@ class TouchTable(TableAt):
             before = self.box.locator(".tutor-selection").inner_text()
             chip.tap()
             self._wait_selection_changed(before)
-            assert chip.get_attribute("aria-pressed") == "true"
+            # the tray's chips and the selection line are two widgets, each updated by its own
+            # message: the chip may show itself pressed a moment after the line (CI on 9a7a5eb)
+            # (the locator is found again on each try: the chips are rebuilt on every change)
+            expect(chip).to_have_attribute("aria-pressed", "true", timeout=10_000)
 
     def tap_button(self, name):
         button = self.box.locator(f".tutor-btn-{name}")
