@@ -725,9 +725,11 @@ def initial_minimum(trial, plan, exempt: bool) -> Check | None:
 
 
 def permitting(trial, plan: Plan, default: Check) -> Check:
-    """The rule to cite for a legal take or meld: the most specific one that applied. A note
-    worth citing beside it is recorded first: why a going out (or the rest of this turn)
-    is not concealed."""
+    """The rule that allows a legal take or meld: the most specific one that applied
+    (`_deciding`), else the rule a new meld's own cards satisfy (`meld.size`), never the
+    turn's step; the rules its cards stay within are cited beside it (`_cited`). A note
+    worth citing is recorded first: why a going out (or the rest of this turn) is not
+    concealed."""
     if plan.out:
         if not plan.concealed:
             _not_concealed_note(trial, trial.pos.touched | frozenset(plan.touched))
