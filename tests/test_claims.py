@@ -296,6 +296,7 @@ LEGAL_CLAIMS = [
           _meld_down),
     Claim("reach-minimum", r"(\d+) points reach the minimum of (\d+)", _reach_minimum),
     Claim("discard-one", r"You discard (\S+): a turn ends with exactly one card discarded", _discard_one),
+    Claim("players-count", r"[Ww]ith (\d+) players", lambda m, s: int(m.group(1)) == s.pos.format.players),
     Claim("plays-next", r"face up on the pile\. (North|East|South|West|Northeast|Southeast|Southwest|"
           r"Northwest) plays next",
           lambda m, s: SEAT_CODES[m.group(1)] == s.pos.format.next_seat(s.pos.turn)),
@@ -378,6 +379,9 @@ PLANTED = {
 GROUND = ("turn: S drawn\nS: KH KS KD 9C 9D 2C 4D\nNS: 8C 8D 8S; QH QH QD QD QS QS QC\n"
           "EW: 7C 7D 7S\npile: 5C 9H 6S\n")
 FIRST = GROUND.replace("NS: 8C 8D 8S; QH QH QD QD QS QS QC", "NS: -").replace(" 4D", " 4D 5H")
+#: two players, each with two canastas: South melds down to one card
+TWO_OUT = ("rules: players=2\nturn: N drawn\nN: 9H 9D 9S 4C\n"
+           "N melds: AH AH AD AD AS AS AC; KH KH KD KD KS KS KC\npile: 5C\n")
 PLANTED_LEGAL = {
     "new-meld": (GROUND, "meld KH KS KD", "K♥, K♠ and K♦ make a meld of kings: a meld is three or "
                  "more cards of one rank, and these are 4 cards."),
@@ -393,6 +397,8 @@ PLANTED_LEGAL = {
     "reach-minimum": (FIRST, "meld KH KS KD; 9C 9D 2C",
                       "It is your team's first meld: 50 points reach the minimum of 50."),
     "discard-one": (GROUND, "discard 4D", "You discard 9♣: a turn ends with exactly one card discarded."),
+    "players-count": (TWO_OUT, "meld 9H 9D 9S", "You have canastas of aces and kings, and going out "
+                      "needs two canastas with 6 players."),
     "plays-next": (GROUND, "discard 4D", "You discard 4♦: a turn ends with exactly one card "
                    "discarded, face up on the pile. North plays next."),
 }
@@ -420,6 +426,7 @@ def test_the_legal_move_claims_read_the_judges_sentences():
         "meld-down": ("meld KH KS KD; 9C 9D 2C", GROUND),
         "reach-minimum": ("meld KH KS KD; 9C 9D 2C", FIRST),
         "discard-one": ("discard 4D", GROUND), "plays-next": ("discard 4D", GROUND),
+        "players-count": ("meld 9H 9D 9S", TWO_OUT),
     }
     assert set(said) == {c.name for c in LEGAL_CLAIMS}
     for claim in LEGAL_CLAIMS:

@@ -761,7 +761,7 @@ def _permitting(trial, plan: Plan, default: Check) -> Check:
     first = None
     if decisive is None:                    # a plain meld: the rule its own cards satisfy
         rank = next((r for r in plan.new_ranks if r != "3"), None)
-        first = decisive = _new_meld(plan, rank) if rank is not None else default
+        first = decisive = _new_meld(rank, _laid_on(plan, rank)) if rank is not None else default
     # the rules the cards stay within are cited beside it, built when the ruling is read
     # (`Ruling.checks`): legal_moves and play judge many melds nobody asks about
     trial.cite = lambda: _cited(trial, plan, decisive, first)
@@ -821,9 +821,13 @@ def _deciding(trial, plan: Plan, default: Check) -> Check | None:
 _BOUNDARIES = ("meld.max-wilds/at-limit", "meld.naturals/two")
 
 
-def _new_meld(plan: Plan, rank: str) -> Check:
-    """`meld.size`: the new meld of `rank` laid by this action is three or more cards of it."""
-    cards = tuple(c for r, laid in plan.laid if r == rank for c in laid)
+def _laid_on(plan: Plan, rank: str) -> tuple:
+    """The cards this action lays on `rank`, in every group."""
+    return tuple(c for r, laid in plan.laid if r == rank for c in laid)
+
+
+def _new_meld(rank: str, cards) -> Check:
+    """`meld.size`: the new meld of `rank`, `cards`, is three or more cards of it."""
     return Check("meld.size", True, "meld.size/new!", {"rank": rank, "cards": cards,
                                                        "size": len(cards)}, cards)
 
@@ -839,10 +843,10 @@ def _meld_grounds(pos, plan: Plan, decisive: Check, first: Check | None) -> list
     top_rank = pos.top.rank if plan.taking else None
     out = []
     for rank in dict.fromkeys(r for r, _ in plan.laid):
-        cards = tuple(c for r, laid in plan.laid if r == rank for c in laid)
+        cards = _laid_on(plan, rank)
         if rank in plan.new_ranks and rank not in ("3", top_rank) and \
                 (first is None or first.fields["rank"] != rank):
-            out.append(_new_meld(plan, rank))
+            out.append(_new_meld(rank, cards))
         if rank != skip and any(c.is_wild for c in cards):
             meld = _meld_after(plan, rank, cards)
             if meld is None:

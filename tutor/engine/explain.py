@@ -529,16 +529,12 @@ def _derived(key: str, fields: dict, t) -> dict:
         f["how"] = (_part("order.later-any", t, n) if f.get("later") else
                     _part(("wild-alone.add" if f.get("team_melds") else "wild-alone.new")
                           + (ALONE if f.get("player_alone") else ""), t, n))
-    if key in ("meld.size/new!", "canasta.size/grows!"):
-        n = f["size"]
-        f["n_cards"] = _part("cards", t, n, count=n)
     if key in ("meld.max-wilds/within!", "meld.naturals/not-outnumber!"):
         f["wild_cards"] = _part("wild-cards", t, f["wilds"], count=f["wilds"])
         f["n_naturals"] = _part("naturals", t, f["naturals"], count=f["naturals"])
-    if "ranks" in f and (key.startswith(("goout.canasta/", "players.two-canastas/"))
-                         or key in ("players.cutthroat/two-canastas!", "players.cutthroat/keep-one!")):
+    if "ranks" in f and "canastas" in f:      # the side's canastas (checks.goout_canasta)
         f["canastas_of"] = _part("canastas.of", t, len(f["ranks"]), ranks=f["ranks"])
-    if key in ("meld.size/short", "meld.size/short-theirs"):
+    if key in ("meld.size/short", "meld.size/short-theirs", "meld.size/new!", "canasta.size/grows!"):
         n = f["size"]
         f["n_cards"] = _part("cards", t, n, count=n)
     if key.startswith("players.draw-two/"):
