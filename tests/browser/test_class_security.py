@@ -464,21 +464,32 @@ def test_preheated_pages_learn_their_learner_and_nobody_elses(server):
         await sim.send("comm_msg", {"comm_id": button, "data": {"method": "custom",
                                                                  "content": {"event": "click"}}})
 
+    async def within(seconds, what, awaitable):
+        """`awaitable`, or a failure that names the step and shows the server's log (a bare
+        TimeoutError of the whole run said neither: CI on e2d8786)."""
+        try:
+            return await asyncio.wait_for(awaitable, seconds)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"{what}: nothing after {seconds} s; the class server's log "
+                                 f"ends:\n{server.log()[-4000:]}") from None
+
     async def go():
         teacher = SimLearner(server.url, "teacher")
         await teacher.request("teacher/login")
         await teacher.request("teacher/login", "POST", {"password": server.password})
-        deadline = time.monotonic() + 180                  # the pool is full before they come
+        deadline = time.monotonic() + 150                  # the pool is full before they come
         while time.monotonic() < deadline:
             m = re.search(r"data-ready='(\d+)' data-total='(\d+)'",
-                          (await teacher.request("teacher/state")).body.decode())
+                          (await within(30, "the teacher's page", teacher.request("teacher/state"))
+                           ).body.decode())
             if m and m.group(1) == m.group(2):
                 break
             await asyncio.sleep(1)
-        assert m and m.group(1) == m.group(2), m and m.groups()
+        assert m and m.group(1) == m.group(2), (m and m.groups(), server.log()[-4000:])
         ivy, jon = SimLearner(server.url, "Ivy Pool"), SimLearner(server.url, "Jon Pool")
         assert [await ivy.join(server.code), await jon.join(server.code)] == [302, 302]
-        took = await asyncio.gather(ivy.open(lesson + ".ipynb"), jon.open(lesson + ".ipynb"))
+        took = await within(60, "the two preheated pages", asyncio.gather(
+            ivy.open(lesson + ".ipynb"), jon.open(lesson + ".ipynb")))
         assert ivy.kernel_id != jon.kernel_id
         assert max(took) < 10, took                          # preheated: no kernel to start
         for sim in (ivy, jon):                               # started for nobody, told later
@@ -487,8 +498,9 @@ def test_preheated_pages_learn_their_learner_and_nobody_elses(server):
             env = Path(f"/proc/{pid}/environ").read_text(errors="replace").split("\0")
             assert any(v.startswith("TUTOR_KERNEL_KEY=") for v in env)
             assert not any(v.startswith("TUTOR_LEARNER=") for v in env)
-        await asyncio.gather(ivy.connect(), jon.connect())
-        await asyncio.gather(answer_first_question(ivy), answer_first_question(jon))
+        await within(60, "the kernels' connections", asyncio.gather(ivy.connect(), jon.connect()))
+        await within(60, "the first question answered", asyncio.gather(
+            answer_first_question(ivy), answer_first_question(jon)))
         # each other's kernel: no
         assert (await ivy.request(f"api/kernels/{jon.kernel_id}")).code == 403
         with pytest.raises(Exception) as refused:
@@ -503,7 +515,7 @@ def test_preheated_pages_learn_their_learner_and_nobody_elses(server):
             await sim.close()
         return ivy, jon
 
-    ivy, jon = run(go())
+    ivy, jon = run(go(), timeout=420)
     import sqlite3
     db = sqlite3.connect(server.base / "class.sqlite3")
     ids = dict(db.execute("SELECT name, id FROM learners WHERE name IN ('Ivy Pool', 'Jon Pool')"))
